@@ -1,0 +1,448 @@
+"""The Match aggregate: the lobby -> playing -> finished lifecycle around any game.
+
+A match's event stream holds its own lifecycle events (`match.*`) interleaved with
+the game's events; both are tagged msgspec Structs, so one decoder per game reads
+the whole stream. The match records the seed and the rules version at start: the
+seed feeds the `Rng` of every later decision, the rules version tells an auditor
+whether re-executing the commands can be expected to reproduce the events.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, Literal
+
+import msgspec
+
+from domain.kernel import Game, Outcome, Rejected, Rng, Seat, get_game
+
+Status = Literal["lobby", "playing", "finished"]
+
+
+# --- commands (what a player asks of a match) -------------------------------------------
+
+
+class CreateMatch(msgspec.Struct, tag="match.create", tag_field="type", forbid_unknown_fields=True):
+    game: str
+    seats: int
+    options: dict[str, Any] = {}
+
+
+class JoinMatch(msgspec.Struct, tag="match.join", tag_field="type", forbid_unknown_fields=True):
+    player: str
+    seat: int | None = None
+
+
+class LeaveMatch(msgspec.Struct, tag="match.leave", tag_field="type", forbid_unknown_fields=True):
+    player: str
+
+
+class StartMatch(msgspec.Struct, tag="match.start", tag_field="type", forbid_unknown_fields=True):
+    player: str
+    seed: int | None = None  # drawn by the command service when absent
+
+
+class PlayMove(msgspec.Struct, tag="match.play", tag_field="type", forbid_unknown_fields=True):
+    player: str
+    move: msgspec.Raw
+
+
+class Concede(msgspec.Struct, tag="match.concede", tag_field="type", forbid_unknown_fields=True):
+    player: str
+
+
+MatchCommand = CreateMatch | JoinMatch | LeaveMatch | StartMatch | PlayMove | Concede
+
+
+# --- events (what happened to the match itself) -------------------------------------------
+
+
+class MatchCreated(msgspec.Struct, tag="match.created", tag_field="type", frozen=True):
+    game: str
+    seats: int
+    options: dict[str, Any]
+
+
+class PlayerJoined(msgspec.Struct, tag="match.player_joined", tag_field="type", frozen=True):
+    player: str
+    seat: Seat
+
+
+class PlayerLeft(msgspec.Struct, tag="match.player_left", tag_field="type", frozen=True):
+    player: str
+    seat: Seat
+
+
+class MatchStarted(msgspec.Struct, tag="match.started", tag_field="type", frozen=True):
+    seed: int
+    rules_version: str
+    players: tuple[str, ...]
+
+
+class SeatConceded(msgspec.Struct, tag="match.seat_conceded", tag_field="type", frozen=True):
+    player: str
+    seat: Seat
+
+
+class MatchFinished(msgspec.Struct, tag="match.finished", tag_field="type", frozen=True):
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    reason: Literal["game_over", "conceded"] = "game_over"
+
+
+MatchEvent = MatchCreated | PlayerJoined | PlayerLeft | MatchStarted | SeatConceded | MatchFinished
+MATCH_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(MatchEvent)
+
+
+# --- state --------------------------------------------------------------------------------
+
+
+class MatchState(msgspec.Struct):
+    """The fold of a match's stream. `game_state` is the game's own state once created."""
+
+    game: str
+    seats: int
+    options: dict[str, Any]
+    players: list[str | None]
+    status: Status = "lobby"
+    version: int = 0
+    seed: int | None = None
+    rules_version: str = ""
+    conceded: list[Seat] = []
+    outcome: Outcome | None = None
+    game_state: Any = None
+
+
+def evolve(state: MatchState | None, event: Any) -> MatchState:
+    """Fold one event of the match stream (lifecycle or game event) onto the match."""
+    if state is None:
+        if not isinstance(event, MatchCreated):
+            raise TypeError(f"a match stream starts with match.created, not {type(event)}")
+        game = get_game(event.game)
+        opts = msgspec.convert(event.options, game.options_type)
+        return MatchState(
+            game=event.game,
+            seats=event.seats,
+            options=event.options,
+            players=[None] * event.seats,
+            version=1,
+            game_state=game.initial(opts, event.seats),
+        )
+    nxt = msgspec.structs.replace(state, version=state.version + 1)
+    match event:
+        case PlayerJoined(player=player, seat=seat):
+            nxt.players = [player if i == seat else p for i, p in enumerate(state.players)]
+        case PlayerLeft(seat=seat):
+            nxt.players = [None if i == seat else p for i, p in enumerate(state.players)]
+        case MatchStarted(seed=seed, rules_version=rules_version):
+            nxt.status = "playing"
+            nxt.seed = seed
+            nxt.rules_version = rules_version
+        case SeatConceded(seat=seat):
+            nxt.conceded = [*state.conceded, seat]
+        case MatchFinished(scores=scores, ranks=ranks):
+            nxt.status = "finished"
+            nxt.outcome = Outcome(scores=scores, ranks=ranks)
+        case MatchCreated():
+            raise TypeError("match.created can only open a stream")
+        case _:
+            nxt.game_state = get_game(state.game).evolve(state.game_state, event)
+    return nxt
+
+
+def fold(events: Sequence[Any], state: MatchState | None = None) -> MatchState:
+    for event in events:
+        state = evolve(state, event)
+    if state is None:
+        raise ValueError("no events to fold")
+    return state
+
+
+# --- decide ---------------------------------------------------------------------------------
+
+
+def decide(state: MatchState | None, command: Any, *, seed: int | None = None) -> list[Any]:
+    """The events a match command causes, or `Rejected`.
+
+    `seed` is only read by `StartMatch` when the command carries none: the service draws it.
+    """
+    if isinstance(command, CreateMatch):
+        return create(state, command)
+    if state is None:
+        raise Rejected("unknown_match", "There is no such match; create it first.")
+    match command:
+        case JoinMatch():
+            return join(state, command)
+        case LeaveMatch():
+            return leave(state, command)
+        case StartMatch():
+            return start(state, command, seed)
+        case PlayMove():
+            return play(state, command)
+        case Concede():
+            return concede(state, command)
+        case _:
+            raise Rejected("unknown_command", f"{type(command).__name__} is not a match command.")
+
+
+def create(state: MatchState | None, command: CreateMatch) -> list[Any]:
+    if state is not None:
+        raise Rejected("match_exists", "A match with this id already exists.")
+    game = get_game(command.game)
+    if not game.min_players <= command.seats <= game.max_players:
+        raise Rejected(
+            "bad_seat_count",
+            f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+            f"not {command.seats}.",
+        )
+    try:
+        opts = msgspec.convert(command.options, game.options_type)
+    except msgspec.ValidationError as err:
+        raise Rejected("bad_options", f"Those options do not suit {game.title}: {err}.") from None
+    _check_options(game, opts, command.seats)
+    normalised = msgspec.to_builtins(opts)
+    return [MatchCreated(game=command.game, seats=command.seats, options=normalised)]
+
+
+def _check_options(game: Game, opts: Any, seats: int) -> None:
+    check = getattr(game, "check_options", None)
+    if check is not None:
+        check(opts, seats)
+
+
+def join(state: MatchState, command: JoinMatch) -> list[Any]:
+    _in_lobby(state)
+    if command.player in state.players:
+        raise Rejected("already_seated", f"{command.player} already has a seat at this table.")
+    free = [i for i, p in enumerate(state.players) if p is None]
+    if not free:
+        raise Rejected("table_full", "Every seat at this table is taken.")
+    seat = free[0] if command.seat is None else command.seat
+    if seat not in free:
+        raise Rejected("seat_taken", f"Seat {seat} is not free.")
+    return [PlayerJoined(player=command.player, seat=seat)]
+
+
+def leave(state: MatchState, command: LeaveMatch) -> list[Any]:
+    _in_lobby(state)
+    seat = _seat_of(state, command.player)
+    return [PlayerLeft(player=command.player, seat=seat)]
+
+
+def start(state: MatchState, command: StartMatch, drawn_seed: int | None) -> list[Any]:
+    _in_lobby(state)
+    _seat_of(state, command.player)
+    if any(p is None for p in state.players):
+        raise Rejected("table_not_full", "The match starts once every seat is taken.")
+    seed = command.seed if command.seed is not None else drawn_seed
+    if seed is None:
+        raise Rejected("no_seed", "The match needs a seed to start.")
+    game = get_game(state.game)
+    started = MatchStarted(
+        seed=seed,
+        rules_version=game.rules_version,
+        players=tuple(p for p in state.players if p is not None),
+    )
+    setup = game.start(state.game_state, Rng(seed, state.version))
+    return [started, *setup, *_finish_if_over(state, [started, *setup])]
+
+
+def play(state: MatchState, command: PlayMove) -> list[Any]:
+    _in_play(state)
+    seat = _seat_of(state, command.player)
+    if seat in state.conceded:
+        raise Rejected("conceded", f"{command.player} has left this match.")
+    game = get_game(state.game)
+    move = decode_move(game, command.move)
+    if seat not in game.to_act(state.game_state):
+        raise Rejected("not_your_turn", f"It is not {command.player}'s turn.")
+    assert state.seed is not None
+    events = game.decide(state.game_state, seat, move, Rng(state.seed, state.version))
+    return [*events, *_finish_if_over(state, events)]
+
+
+def concede(state: MatchState, command: Concede) -> list[Any]:
+    _in_play(state)
+    seat = _seat_of(state, command.player)
+    if seat in state.conceded:
+        raise Rejected("conceded", f"{command.player} has already left this match.")
+    game = get_game(state.game)
+    conceded = SeatConceded(player=command.player, seat=seat)
+    assert state.seed is not None
+    goes_on = game.concede(state.game_state, seat, Rng(state.seed, state.version))
+    if goes_on is None:
+        return [conceded, _conceded_outcome(state, [*state.conceded, seat])]
+    return [conceded, *goes_on, *_finish_if_over(state, [conceded, *goes_on])]
+
+
+def _finish_if_over(state: MatchState, events: Sequence[Any]) -> list[Any]:
+    after = fold(events, state)
+    outcome = get_game(state.game).outcome(after.game_state)
+    if outcome is None:
+        return []
+    return [MatchFinished(scores=outcome.scores, ranks=outcome.ranks)]
+
+
+def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinished:
+    """Those still at the table share first place; those who left rank by when they left."""
+    n = state.seats
+    ranks = [1] * n
+    for order, seat in enumerate(reversed(conceded)):
+        ranks[seat] = n - len(conceded) + 1 + order
+    return MatchFinished(scores=(0,) * n, ranks=tuple(ranks), reason="conceded")
+
+
+def _in_lobby(state: MatchState) -> None:
+    if state.status == "finished":
+        raise Rejected("match_finished", "This match is over.")
+    if state.status != "lobby":
+        raise Rejected("match_started", "This match has already started.")
+
+
+def _in_play(state: MatchState) -> None:
+    if state.status == "lobby":
+        raise Rejected("match_not_started", "This match has not started yet.")
+    if state.status == "finished":
+        raise Rejected("match_finished", "This match is over.")
+
+
+def _seat_of(state: MatchState, player: str) -> Seat:
+    if player not in state.players:
+        raise Rejected("not_seated", f"{player} has no seat at this table.")
+    return state.players.index(player)
+
+
+# --- codecs -----------------------------------------------------------------------------------
+
+
+@cache
+def _move_decoder(name: str) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(get_game(name).command_type)
+
+
+def decode_move(game: Game, raw: bytes | msgspec.Raw) -> Any:
+    try:
+        return _move_decoder(game.name).decode(raw)
+    except msgspec.ValidationError as err:
+        raise Rejected("unknown_command", f"That is not a {game.title} move: {err}.") from None
+    except msgspec.DecodeError as err:
+        raise Rejected("malformed_command", f"That move is not valid JSON: {err}.") from None
+
+
+class EventCodec:
+    """Encodes and decodes one game's match stream (lifecycle and game events). Built once."""
+
+    def __init__(self, game: Game) -> None:
+        members = MATCH_EVENT_TYPES + typing.get_args(game.event_type)
+        union: Any = typing.Union[members]  # noqa: UP007 - built at run time
+        self._decoder = msgspec.json.Decoder(union)
+        self._encoder = msgspec.json.Encoder()
+        state_fields: Any = game.state_type
+        self._state_decoder = msgspec.json.Decoder(state_fields)
+
+    def encode(self, event: Any) -> bytes:
+        return self._encoder.encode(event)
+
+    def decode(self, payload: bytes) -> Any:
+        return self._decoder.decode(payload)
+
+    def encode_state(self, state: MatchState) -> bytes:
+        return self._encoder.encode(state)
+
+    def decode_state(self, payload: bytes) -> MatchState:
+        raw = _SNAPSHOT_DECODER.decode(payload)
+        game_state = self._state_decoder.decode(raw.game_state)
+        return MatchState(
+            game=raw.game,
+            seats=raw.seats,
+            options=raw.options,
+            players=raw.players,
+            status=raw.status,
+            version=raw.version,
+            seed=raw.seed,
+            rules_version=raw.rules_version,
+            conceded=raw.conceded,
+            outcome=raw.outcome,
+            game_state=game_state,
+        )
+
+
+class _RawMatchState(msgspec.Struct):
+    game: str
+    seats: int
+    options: dict[str, Any]
+    players: list[str | None]
+    status: Status
+    version: int
+    seed: int | None
+    rules_version: str
+    conceded: list[Seat]
+    outcome: Outcome | None
+    game_state: msgspec.Raw
+
+
+_SNAPSHOT_DECODER = msgspec.json.Decoder(_RawMatchState)
+
+
+@cache
+def codec(name: str) -> EventCodec:
+    return EventCodec(get_game(name))
+
+
+def event_tag(event: Any) -> str:
+    """The pinned tag of an event struct ("chicken.dice_rolled")."""
+    return str(type(event).__struct_config__.tag)
+
+
+# --- reading a match --------------------------------------------------------------------------
+
+
+def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
+    """The match as `seat` (or a spectator) may see it: lifecycle plus the game's view."""
+    game = get_game(state.game)
+    return {
+        "game": state.game,
+        "status": state.status,
+        "version": state.version,
+        "players": state.players,
+        "conceded": state.conceded,
+        "to_act": sorted(game.to_act(state.game_state)) if state.status == "playing" else [],
+        "outcome": msgspec.to_builtins(state.outcome) if state.outcome else None,
+        "table": msgspec.to_builtins(game.view(state.game_state, seat))
+        if state.status != "lobby"
+        else None,
+    }
+
+
+def redact(state_game: str, event: Any, seat: Seat | None) -> Any | None:
+    """Lifecycle events are public; game events pass the game's `redact`."""
+    if isinstance(event, MATCH_EVENT_TYPES):
+        return event
+    return get_game(state_game).redact(event, seat)
+
+
+def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[str]) -> str:
+    def name(seat: Seat) -> str:
+        if reader == seat:
+            return "You"
+        return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+    match event:
+        case MatchCreated(game=game, seats=seats):
+            return f"A {seats}-seat table of {get_game(game).title} was opened."
+        case PlayerJoined(player=player, seat=seat):
+            return f"{player} sat down in seat {seat + 1}."
+        case PlayerLeft(player=player):
+            return f"{player} left the table."
+        case MatchStarted(players=players):
+            return f"The match started: {', '.join(players)}."
+        case SeatConceded(seat=seat):
+            return f"{name(seat)} conceded."
+        case MatchFinished(ranks=ranks, scores=scores):
+            winners = [name(s) for s, r in enumerate(ranks) if r == 1]
+            table = ", ".join(f"{name(s)} {sc}" for s, sc in enumerate(scores))
+            return f"The match is over. Won by {' and '.join(winners)} ({table})."
+        case _:
+            return get_game(game_name).describe(event, reader, names)
