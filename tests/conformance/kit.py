@@ -1,0 +1,268 @@
+"""The conformance kit: what every registered game must satisfy, whatever its rules.
+
+For each seed a match is created through the Match aggregate (a random seat count,
+option sets cycled from the game's `conformance_options`) and bots play random legal
+moves to the end. Along the way the kit checks that:
+
+- someone can always act until the game is over, and the move bound is not reached;
+- sampled commands from `legal` are accepted, mutated commands not in `legal` are
+  rejected with a code and a message and leave the state untouched;
+- a seat outside `to_act` is told `not_your_turn`;
+- `evolve` never mutates its input;
+- no view and no redacted event for a seat holds the id of a component hidden from it;
+- events and states round-trip through msgspec JSON;
+- folding the recorded events from scratch equals the live state, and re-running the
+  recorded commands with the same seed gives byte-identical events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import msgspec
+
+from domain import match as m
+from domain.kernel import Game, Rejected
+
+_enc = msgspec.json.Encoder()
+PLAYERS = ("ann", "bea", "cid", "dot", "eve", "fay", "gus", "hal", "ivy", "jon")
+
+
+class Transcript(msgspec.Struct):
+    """A played match: the commands as sent and the events they caused, encoded."""
+
+    game: str
+    seats: int
+    options: dict[str, Any]
+    seed: int
+    commands: list[bytes]
+    events: list[bytes]
+
+
+def run_conformance(
+    game: Game, seeds: Iterable[int], *, leak_every: int = 1, fuzz_every: int = 3
+) -> None:
+    for seed in seeds:
+        transcript = play_random_match(game, seed, leak_every=leak_every, fuzz_every=fuzz_every)
+        assert replay_commands(transcript) == transcript.events, f"seed {seed}: not deterministic"
+
+
+def _setup_commands(game: Game, seed: int) -> tuple[list[Any], int, dict[str, Any]]:
+    bot = random.Random(seed)
+    seats = bot.randint(game.min_players, game.max_players)
+    variants: Sequence[dict[str, Any]] = getattr(game, "conformance_options", None) or [{}]
+    options = dict(variants[seed % len(variants)])
+    commands: list[Any] = [m.CreateMatch(game=game.name, seats=seats, options=options)]
+    commands += [m.JoinMatch(player=PLAYERS[i]) for i in range(seats)]
+    commands.append(m.StartMatch(player=PLAYERS[0], seed=seed))
+    return commands, seats, options
+
+
+def play_random_match(
+    game: Game, seed: int, *, leak_every: int = 1, fuzz_every: int = 3
+) -> Transcript:
+    codec = m.codec(game.name)
+    bot = random.Random(seed * 7919 + 1)
+    setup, seats, options = _setup_commands(game, seed)
+    state: m.MatchState | None = None
+    events: list[Any] = []
+    sent: list[bytes] = []
+
+    def apply(command: Any) -> list[Any]:
+        nonlocal state
+        new = m.decide(state, command)
+        assert new, f"{command!r} was accepted but caused no event"
+        for event in new:
+            previous = state
+            before = codec.encode_state(previous) if previous is not None else b""
+            state = m.evolve(state, event)
+            if previous is not None:
+                assert codec.encode_state(previous) == before, "evolve mutated its input"
+            _check_round_trip(codec, event)
+        sent.append(_enc.encode(command))
+        events.extend(new)
+        return new
+
+    for command in setup:
+        new = apply(command)
+    assert state is not None
+    _check_leaks(game, state, new)
+
+    bound = int(getattr(game, "max_moves", 3000))
+    moves = 0
+    while state.status == "playing":
+        moves += 1
+        assert moves <= bound, f"seed {seed}: no end after {bound} moves"
+        acting = sorted(game.to_act(state.game_state))
+        assert acting, f"seed {seed}: nobody may act but the game is not over"
+        seat = bot.choice(acting)
+        player = PLAYERS[seat]
+        options_now = list(game.legal(state.game_state, seat))
+        assert options_now, f"seed {seed}: {player} must act but has no legal command"
+
+        if moves % fuzz_every == 0:
+            _check_rejections(game, state, seat, options_now, bot)
+            _check_sample_accepted(state, player, options_now, bot)
+            _check_not_your_turn(game, state, acting, options_now)
+
+        chosen = bot.choice(options_now)
+        before = codec.encode_state(state)
+        new = apply(m.PlayMove(player=player, move=msgspec.Raw(_enc.encode(chosen))))
+        assert before != codec.encode_state(state)
+        if moves % leak_every == 0:
+            _check_leaks(game, state, new)
+
+    assert state.outcome is not None
+    assert len(state.outcome.ranks) == seats and len(state.outcome.scores) == seats
+    assert min(state.outcome.ranks) == 1
+
+    encoded = [codec.encode(e) for e in events]
+    # Fold of the recorded (decoded) events equals the live state.
+    refolded = m.fold([codec.decode(b) for b in encoded])
+    assert codec.encode_state(refolded) == codec.encode_state(state), f"seed {seed}: fold differs"
+    # The state round-trips too (snapshots rely on it).
+    assert codec.encode_state(codec.decode_state(codec.encode_state(state))) == (
+        codec.encode_state(state)
+    )
+    return Transcript(
+        game=game.name, seats=seats, options=options, seed=seed, commands=sent, events=encoded
+    )
+
+
+_COMMAND_DECODER = msgspec.json.Decoder(m.MatchCommand)
+
+
+def replay_commands(transcript: Transcript) -> list[bytes]:
+    """Re-run the recorded commands from nothing; the encoded events they cause."""
+    codec = m.codec(transcript.game)
+    state: m.MatchState | None = None
+    out: list[bytes] = []
+    for raw in transcript.commands:
+        for event in m.decide(state, _COMMAND_DECODER.decode(raw)):
+            state = m.evolve(state, event)
+            out.append(codec.encode(event))
+    return out
+
+
+def _check_round_trip(codec: m.EventCodec, event: Any) -> None:
+    encoded = codec.encode(event)
+    assert codec.decode(encoded) == event, f"{event!r} does not round-trip"
+
+
+def _check_sample_accepted(
+    state: m.MatchState, player: str, legal: list[Any], bot: random.Random
+) -> None:
+    for command in bot.sample(legal, min(3, len(legal))):
+        move = m.PlayMove(player=player, move=msgspec.Raw(_enc.encode(command)))
+        try:
+            m.decide(state, move)
+        except Rejected as err:  # pragma: no cover - the failure message is the point
+            raise AssertionError(f"legal {command!r} was rejected: {err}") from None
+
+
+def _check_not_your_turn(
+    game: Game, state: m.MatchState, acting: list[int], legal: list[Any]
+) -> None:
+    waiting = [s for s in range(state.seats) if s not in acting and s not in state.conceded]
+    if not waiting:
+        return
+    move = m.PlayMove(player=PLAYERS[waiting[0]], move=msgspec.Raw(_enc.encode(legal[0])))
+    try:
+        m.decide(state, move)
+    except Rejected as err:
+        assert err.code == "not_your_turn"
+    else:
+        raise AssertionError("a seat that may not act was allowed to")
+
+
+def _check_rejections(
+    game: Game, state: m.MatchState, seat: int, legal: list[Any], bot: random.Random
+) -> None:
+    codec = m.codec(game.name)
+    before = codec.encode_state(state)
+    legal_set = {_enc.encode(c) for c in legal}
+    for candidate in list(_mutations(game, legal, bot))[:6]:
+        raw = _enc.encode(candidate) if not isinstance(candidate, bytes) else candidate
+        if raw in legal_set:
+            continue
+        move = m.PlayMove(player=PLAYERS[seat], move=msgspec.Raw(raw))
+        try:
+            m.decide(state, move)
+        except Rejected as err:
+            assert err.code and err.code.replace("_", "").isalnum(), err.code
+            assert len(err.message) > 10, f"{err.code}: message too thin"
+        else:
+            raise AssertionError(f"{raw!r} is not in legal() but was accepted")
+        assert codec.encode_state(state) == before, "a rejected command changed the state"
+
+
+def _mutations(game: Game, legal: list[Any], bot: random.Random) -> Iterator[Any]:
+    """Commands near the legal ones: one field changed, other command kinds, garbage."""
+    import typing
+
+    yield b'{"type": "no.such.command"}'
+    yield b'{"type": 5}'
+    yield b"[1, 2"
+    for _ in range(4):
+        base = bot.choice(legal)
+        fields = msgspec.structs.fields(type(base))
+        if not fields:
+            continue
+        f = bot.choice(fields)
+        value = getattr(base, f.name)
+        yield msgspec.structs.replace(base, **{f.name: _nudge(value, bot)})
+    for kind in typing.get_args(game.command_type) or (game.command_type,):
+        try:
+            yield kind()
+        except TypeError:
+            pass
+
+
+def _nudge(value: Any, bot: random.Random) -> Any:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + bot.choice([-3, -1, 1, 2, 7, 100])
+    if isinstance(value, str):
+        return bot.choice([value + "x", "", "bogus"])
+    if isinstance(value, tuple | list):
+        if value and bot.random() < 0.5:
+            return type(value)(list(value)[:-1])
+        return type(value)([*value, *(value[:1] or [])])
+    if value is None:
+        return None
+    return value
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _strings(k)
+            yield from _strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _strings(v)
+
+
+def _check_leaks(game: Game, state: m.MatchState, new: list[Any]) -> None:
+    readers: list[int | None] = [*range(state.seats), None]
+    for reader in readers:
+        secret = game.hidden(state.game_state, reader)
+        if not secret:
+            continue
+        shown = set(_strings(msgspec.to_builtins(game.view(state.game_state, reader))))
+        leaked = shown & secret
+        assert not leaked, f"view for {reader} shows hidden {sorted(leaked)[:5]}"
+        for event in new:
+            if isinstance(event, m.MATCH_EVENT_TYPES):
+                continue
+            red = game.redact(event, reader)
+            if red is None:
+                continue
+            leaked = set(_strings(msgspec.to_builtins(red))) & secret
+            assert not leaked, f"{type(event).__name__} for {reader} leaks {sorted(leaked)[:5]}"
+            game.describe(red, reader, PLAYERS[: state.seats])
