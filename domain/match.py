@@ -446,3 +446,8 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return f"The match is over. Won by {' and '.join(winners)} ({table})."
         case _:
             return get_game(game_name).describe(event, reader, names)
+
+
+def decode_snapshot(payload: bytes) -> MatchState:
+    """A snapshot's state, whatever its game (the game is read from the snapshot itself)."""
+    return codec(_SNAPSHOT_DECODER.decode(payload).game).decode_state(payload)

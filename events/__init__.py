@@ -1,0 +1,1 @@
+"""The log: envelopes, codecs, the event store contract and its Redis implementation."""

@@ -1,0 +1,117 @@
+"""The Redis event store: one Lua script per decision, pipelined per batch.
+
+Layout per match (all keys of a partition share the hash tag `{p}`):
+`tt:{p}:match:<id>` holds the events with entry ids `0-<version>` (XRANGE by
+version), `tt:{p}:log` the partition's events in commit order for projectors,
+`tt:{p}:cmds:<id>` each command id's reply (idempotency), `tt:{p}:snap:<id>` the
+latest snapshot. Event keys are never trimmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib.resources import files
+from typing import Any
+
+import msgspec
+from redis.asyncio import Redis
+
+from events.envelope import Envelope
+from events.store import (
+    DEFAULT_PARTITIONS,
+    AppendRequest,
+    AppendResult,
+    Keys,
+    Snapshot,
+    partition_of,
+)
+
+APPEND_LUA = files("events").joinpath("append.lua").read_text()
+
+
+def entry_to_envelope(match_id: str, entry_id: bytes | str, fields: dict[bytes, bytes]) -> Envelope:
+    """Rebuild an envelope from a match-stream or log entry."""
+    eid = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
+    version = int(fields[b"v"]) if b"v" in fields else int(eid.split("-")[1])
+    return Envelope(
+        match_id=match_id,
+        version=version,
+        type=fields[b"t"].decode(),
+        payload=msgspec.Raw(fields[b"d"]),
+        command_id=fields[b"c"].decode(),
+        recorded_at=int(fields[b"at"]),
+        schema=int(fields[b"s"]),
+        prev=fields[b"pv"].decode(),
+        hash=fields[b"h"].decode(),
+        command=msgspec.Raw(fields.get(b"x", b"null")),
+    )
+
+
+class RedisEventStore:
+    def __init__(self, redis: Redis, partitions: int = DEFAULT_PARTITIONS) -> None:
+        self.redis = redis
+        self.partitions = partitions
+        self._append = redis.register_script(APPEND_LUA)
+
+    def keys(self, match_id: str) -> Keys:
+        return Keys(partition_of(match_id, self.partitions))
+
+    def _args(self, r: AppendRequest) -> tuple[list[str], list[Any]]:
+        k = self.keys(r.match_id)
+        args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes), r.match_id]
+        for e in r.envelopes:
+            args += [e.version, e.type, bytes(e.payload), e.recorded_at, e.schema, e.prev, e.hash,
+                     bytes(e.command)]
+        return [k.match(r.match_id), k.log, k.replies(r.match_id)], args
+
+    async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
+        if len(requests) == 1:
+            keys, args = self._args(requests[0])
+            return [_result(await self._append(keys=keys, args=args))]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for r in requests:
+                keys, args = self._args(r)
+                await self._append(keys=keys, args=args, client=pipe)
+            raw = await pipe.execute()
+        return [_result(x) for x in raw]
+
+    async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]:
+        key = self.keys(match_id).match(match_id)
+        out: list[Envelope] = []
+        start = f"0-{after_version + 1}"
+        while True:
+            batch = await self.redis.xrange(key, min=start, max="+", count=2000)
+            out += [entry_to_envelope(match_id, eid, f) for eid, f in batch]
+            if len(batch) < 2000:
+                return out
+            start = f"0-{out[-1].version + 1}"
+
+    async def version(self, match_id: str) -> int:
+        return int(await self.redis.xlen(self.keys(match_id).match(match_id)))
+
+    async def reply_for(self, match_id: str, command_id: str) -> bytes | None:
+        found = await self.redis.hget(self.keys(match_id).replies(match_id), command_id)
+        return bytes(found) if found is not None else None
+
+    async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
+        await self.redis.hset(
+            self.keys(match_id).snapshot(match_id),
+            mapping={"v": snapshot.version, "state": snapshot.state, "h": snapshot.last_hash},
+        )
+
+    async def load_snapshot(self, match_id: str) -> Snapshot | None:
+        found = await self.redis.hgetall(self.keys(match_id).snapshot(match_id))
+        if not found:
+            return None
+        return Snapshot(
+            version=int(found[b"v"]), state=bytes(found[b"state"]), last_hash=found[b"h"].decode()
+        )
+
+
+def _result(raw: Any) -> AppendResult:
+    status = raw[0].decode() if isinstance(raw[0], bytes) else raw[0]
+    if status == "ok":
+        return AppendResult("ok", version=int(raw[1]))
+    if status == "conflict":
+        return AppendResult("conflict", version=int(raw[1]))
+    return AppendResult("duplicate", reply=bytes(raw[1]))

@@ -1,0 +1,117 @@
+"""The event store contract, key layout, and an in-memory store for unit tests.
+
+A store promises (see docs/event-store.md): all events of one decision are stored or
+none; an append names the version it expects and exactly one of two racing appends
+wins; versions are 1..n without gaps; a command id is recorded with its reply, so
+the same command twice appends once and answers the same; the partition log holds
+every event in commit order.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from typing import Literal, Protocol
+
+import msgspec
+
+from events.envelope import Envelope
+
+DEFAULT_PARTITIONS = 16
+
+
+def partition_of(match_id: str, partitions: int = DEFAULT_PARTITIONS) -> int:
+    return zlib.crc32(match_id.encode()) % partitions
+
+
+class Keys:
+    """Every key of one partition carries the hash tag `{p}`: one slot, one script."""
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+        tag = f"tt:{{{p}}}"
+        self.commands = f"{tag}:commands"
+        self.log = f"{tag}:log"
+        self.public = f"{tag}:public"
+        self._tag = tag
+
+    def match(self, match_id: str) -> str:
+        return f"{self._tag}:match:{match_id}"
+
+    def replies(self, match_id: str) -> str:
+        return f"{self._tag}:cmds:{match_id}"
+
+    def snapshot(self, match_id: str) -> str:
+        return f"{self._tag}:snap:{match_id}"
+
+
+class AppendRequest(msgspec.Struct, frozen=True):
+    """One decision: its events (maybe none, for a recorded rejection) and its reply."""
+
+    match_id: str
+    expected_version: int
+    command_id: str
+    reply: bytes
+    envelopes: Sequence[Envelope] = ()
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    status: Literal["ok", "conflict", "duplicate"]
+    version: int = 0  # the stream's version after (ok) or found (conflict)
+    reply: bytes = b""  # the recorded reply (duplicate)
+
+
+class Snapshot(msgspec.Struct, frozen=True):
+    version: int
+    state: bytes
+    last_hash: str
+
+
+class EventStore(Protocol):
+    async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]: ...
+
+    async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]: ...
+
+    async def reply_for(self, match_id: str, command_id: str) -> bytes | None: ...
+
+    async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None: ...
+
+    async def load_snapshot(self, match_id: str) -> Snapshot | None: ...
+
+
+class InMemoryStore:
+    """The same promises without Redis, for unit tests of the application layer."""
+
+    def __init__(self) -> None:
+        self.streams: dict[str, list[Envelope]] = {}
+        self.log: list[Envelope] = []
+        self.replies: dict[tuple[str, str], bytes] = {}
+        self.snapshots: dict[str, Snapshot] = {}
+
+    async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
+        return [self._append(r) for r in requests]
+
+    def _append(self, r: AppendRequest) -> AppendResult:
+        seen = self.replies.get((r.match_id, r.command_id))
+        if seen is not None:
+            return AppendResult("duplicate", reply=seen)
+        stream = self.streams.setdefault(r.match_id, [])
+        if r.expected_version >= 0 and len(stream) != r.expected_version:
+            return AppendResult("conflict", version=len(stream))
+        if r.envelopes:
+            stream.extend(r.envelopes)
+            self.log.extend(r.envelopes)
+        self.replies[(r.match_id, r.command_id)] = r.reply
+        return AppendResult("ok", version=len(stream))
+
+    async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]:
+        return list(self.streams.get(match_id, [])[after_version:])
+
+    async def reply_for(self, match_id: str, command_id: str) -> bytes | None:
+        return self.replies.get((match_id, command_id))
+
+    async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
+        self.snapshots[match_id] = snapshot
+
+    async def load_snapshot(self, match_id: str) -> Snapshot | None:
+        return self.snapshots.get(match_id)

@@ -1,0 +1,42 @@
+"""Shared fixtures: a private redis-server per test session (the embedded one), or the
+server `TABLETOP_REDIS_URL` names -- which must then be a disposable one: tests flush it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from redis.asyncio import Redis
+
+from services.embedded import EmbeddedRedis
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = os.environ.get("TABLETOP_REDIS_URL")
+    if url:
+        yield url
+        return
+    server = EmbeddedRedis(tmp_path_factory.mktemp("redis")).start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest_asyncio.fixture
+async def redis(redis_server: str) -> AsyncIterator[Redis]:
+    client = Redis.from_url(redis_server)
+    await client.flushdb()
+    try:
+        yield client
+    finally:
+        await client.aclose()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"

@@ -1,0 +1,140 @@
+"""The event store's promises, against a real redis-server."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import msgspec
+import pytest
+from redis.asyncio import Redis
+from redis.crc import key_slot
+
+from events.envelope import GENESIS, first_bad_link, seal
+from events.redis_store import RedisEventStore
+from events.store import AppendRequest, Keys, Snapshot, partition_of
+from services.embedded import EmbeddedRedis
+
+pytestmark = pytest.mark.redis
+
+
+def request(match_id: str, expected: int, n: int, command_id: str, prev: str = GENESIS) -> AppendRequest:
+    envs = seal(
+        match_id=match_id,
+        first_version=expected + 1,
+        prev=prev,
+        items=[("test.happened", b'{"type":"test.happened","n":%d}' % i) for i in range(n)],
+        command_id=command_id,
+        recorded_at=1,
+        command=b'{"type":"test"}',
+    )
+    return AppendRequest(match_id, expected, command_id, b'{"reply":1}', envs)
+
+
+async def test_appends_are_gapless_and_readable_by_version(redis: Redis) -> None:
+    store = RedisEventStore(redis)
+    first = request("m1", 0, 3, "c1")
+    [ok] = await store.append_batch([first])
+    assert ok.status == "ok" and ok.version == 3
+    [ok] = await store.append_batch([request("m1", 3, 2, "c2", prev=first.envelopes[-1].hash)])
+    assert ok.version == 5
+    loaded = await store.load("m1")
+    assert [e.version for e in loaded] == [1, 2, 3, 4, 5]
+    assert [e.version for e in await store.load("m1", after_version=3)] == [4, 5]
+    assert first_bad_link(loaded) is None
+    assert loaded[0].payload == first.envelopes[0].payload
+
+
+async def test_two_racing_appends_at_one_version_exactly_one_wins(redis: Redis) -> None:
+    store = RedisEventStore(redis)
+    await store.append_batch([request("race", 0, 1, "c0")])
+    racers = [store.append_batch([request("race", 1, 2, f"r{i}")]) for i in range(50)]
+    results = [r for [r] in await asyncio.gather(*racers)]
+    assert sum(r.status == "ok" for r in results) == 1
+    assert sum(r.status == "conflict" for r in results) == 49
+    assert [e.version for e in await store.load("race")] == [1, 2, 3]
+
+
+async def test_a_stale_append_writes_nothing_anywhere(redis: Redis) -> None:
+    store = RedisEventStore(redis)
+    await store.append_batch([request("m2", 0, 2, "c1")])
+    log_before = await redis.xlen(store.keys("m2").log)
+    [conflict] = await store.append_batch([request("m2", 1, 3, "c2")])
+    assert conflict.status == "conflict" and conflict.version == 2
+    assert await redis.xlen(store.keys("m2").match("m2")) == 2
+    assert await redis.xlen(store.keys("m2").log) == log_before
+    assert await store.reply_for("m2", "c2") is None
+
+
+async def test_the_same_command_id_appends_once_and_returns_the_first_reply(redis: Redis) -> None:
+    store = RedisEventStore(redis)
+    [ok] = await store.append_batch([request("m3", 0, 2, "same")])
+    [dup] = await store.append_batch([request("m3", 2, 2, "same")])
+    assert ok.status == "ok"
+    assert dup.status == "duplicate" and dup.reply == b'{"reply":1}'
+    assert len(await store.load("m3")) == 2
+
+
+async def test_the_partition_log_holds_every_event_in_commit_order(redis: Redis) -> None:
+    store = RedisEventStore(redis, partitions=1)
+    ids = [f"m{i}" for i in range(10)]
+    await asyncio.gather(*(store.append_batch([request(i, 0, 3, "a")]) for i in ids))
+    await asyncio.gather(*(store.append_batch([request(i, 3, 1, "b")]) for i in ids))
+    log = await redis.xrange(Keys(0).log)
+    seen: dict[str, int] = {}
+    for _, fields in log:
+        mid, v = fields[b"m"].decode(), int(fields[b"v"])
+        assert v == seen.get(mid, 0) + 1, "the log shows a version before its predecessor"
+        seen[mid] = v
+    assert seen == dict.fromkeys(ids, 4)
+
+
+async def test_snapshots_are_kept_apart_and_read_back(redis: Redis) -> None:
+    store = RedisEventStore(redis)
+    await store.save_snapshot("m4", Snapshot(version=7, state=b'{"x":1}', last_hash="ab"))
+    assert await store.load_snapshot("m4") == Snapshot(7, b'{"x":1}', "ab")
+    assert await store.load_snapshot("other") is None
+
+
+def test_every_key_one_script_touches_hashes_to_one_slot() -> None:
+    for match_id in ("a", "match-42", "x" * 40):
+        k = Keys(partition_of(match_id))
+        slots = {key_slot(key.encode()) for key in (k.match(match_id), k.log, k.replies(match_id),
+                                                    k.snapshot(match_id), k.commands, k.public)}
+        assert len(slots) == 1
+
+
+def test_no_code_path_trims_or_deletes_event_keys() -> None:
+    root = Path(__file__).parents[2]
+    for path in [*root.glob("events/*.py"), *root.glob("events/*.lua"),
+                 *root.glob("services/*.py")]:
+        text = path.read_text()
+        for banned in ("xtrim", "XTRIM", "xdel(", "XDEL", "MINID"):
+            assert banned not in text, f"{path.name} uses {banned}"
+
+
+async def test_acknowledged_appends_survive_a_crash(tmp_path: Path) -> None:
+    server = EmbeddedRedis(tmp_path / "d", appendfsync="always").start()
+    try:
+        client = Redis.from_url(server.url)
+        store = RedisEventStore(client)
+        for i in range(20):
+            [r] = await store.append_batch([request("durable", i, 1, f"c{i}")])
+            assert r.status == "ok"
+        await client.aclose()
+        server.kill()  # SIGKILL: no shutdown, no final fsync
+        server = EmbeddedRedis(tmp_path / "d", appendfsync="always").start()
+        client = Redis.from_url(server.url)
+        loaded = await RedisEventStore(client).load("durable")
+        assert [e.version for e in loaded] == list(range(1, 21))
+        await client.aclose()
+    finally:
+        server.stop()
+
+
+def test_a_tampered_payload_breaks_the_chain_at_its_version() -> None:
+    envs = request("t", 0, 5, "c").envelopes
+    bad = list(envs)
+    bad[2] = msgspec.structs.replace(envs[2], payload=msgspec.Raw(b'{"type":"x"}'))
+    assert first_bad_link(list(envs)) is None
+    assert first_bad_link(bad) == 3
