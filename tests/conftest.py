@@ -40,3 +40,7 @@ async def redis(redis_server: str) -> AsyncIterator[Redis]:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
+
+
+# The test game is registered for every test session (services tests use it).
+import tests.support.countdown  # noqa: E402, F401

@@ -1,0 +1,287 @@
+"""The command service's application layer: decode, decide, append, reply.
+
+`CommandProcessor.handle_batch` takes one batch of raw stream entries of a partition.
+Commands are taken in rounds -- the first command of every match in the batch, then the
+second, ... -- so each round is decided against the live states and appended with one
+pipeline. A version conflict (another worker appended first) reloads that match and
+decides again, a bounded number of times.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict, defaultdict
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import msgspec
+import structlog
+
+from domain import match as m
+from domain.kernel import Rejected
+from events.envelope import GENESIS, seal
+from events.store import AppendRequest, EventStore, Snapshot
+from services.matches import LiveMatch, load_match
+from services.messages import (
+    COMMAND_DECODER,
+    COMMAND_FIELD,
+    ENCODER,
+    REPLY_DECODER,
+    REPLY_TO_DECODER,
+    CommandMessage,
+    Reply,
+)
+
+log = structlog.get_logger("tabletop.commands")
+MAX_ATTEMPTS = 5
+
+
+class ReplySink(Protocol):
+    async def send(self, replies: Sequence[tuple[str, bytes]]) -> None: ...
+
+
+class MatchCache:
+    """A bounded LRU of live matches."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[str, LiveMatch] = OrderedDict()
+
+    def get(self, match_id: str) -> LiveMatch | None:
+        live = self._items.get(match_id)
+        if live is not None:
+            self._items.move_to_end(match_id)
+        return live
+
+    def put(self, match_id: str, live: LiveMatch) -> None:
+        self._items[match_id] = live
+        self._items.move_to_end(match_id)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def drop(self, match_id: str) -> None:
+        self._items.pop(match_id, None)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class Plan(msgspec.Struct):
+    """One decided command: what to append, what to answer, what the match becomes."""
+
+    message: CommandMessage
+    request: AppendRequest
+    reply: Reply
+    after: LiveMatch | None
+
+
+class CommandProcessor:
+    def __init__(
+        self,
+        store: EventStore,
+        replies: ReplySink,
+        *,
+        cache_size: int = 10_000,
+        snapshot_every: int = 100,
+        dead_letters: ReplySink | None = None,
+    ) -> None:
+        self.store = store
+        self.replies = replies
+        self.cache = MatchCache(cache_size)
+        self.snapshot_every = snapshot_every
+        self.dead_letters = dead_letters
+        self.stats: dict[str, int] = defaultdict(int)
+        self._dead: list[bytes] = []
+
+    async def handle_batch(
+        self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str = "tt:dead"
+    ) -> None:
+        """Decide and append every command of one batch, in order per match, and reply."""
+        out: list[tuple[str, bytes]] = []
+        rounds: list[list[CommandMessage]] = []
+        depth: dict[str, int] = defaultdict(int)
+        for fields in entries:
+            message = self._decode(fields, out)
+            if message is None:
+                continue
+            r = depth[message.match_id]
+            depth[message.match_id] += 1
+            if r == len(rounds):
+                rounds.append([])
+            rounds[r].append(message)
+        for messages in rounds:
+            out += await self._run_round(messages)
+        if out:
+            await self.replies.send(out)
+        if self._dead:
+            dead, self._dead = self._dead, []
+            await (self.dead_letters or self.replies).send([(dead_letter_stream, d) for d in dead])
+
+    def _decode(self, fields: dict[bytes, bytes], out: list[tuple[str, bytes]]) -> CommandMessage | None:
+        raw = fields.get(COMMAND_FIELD, b"")
+        try:
+            return COMMAND_DECODER.decode(raw)
+        except (msgspec.ValidationError, msgspec.DecodeError) as err:
+            self.stats["malformed"] += 1
+            try:
+                where = REPLY_TO_DECODER.decode(raw)
+            except (msgspec.ValidationError, msgspec.DecodeError):
+                where = None
+            log.warning("command_malformed", error=str(err), size=len(raw))
+            if where is None or not where.reply_to:
+                self._dead_letter(fields, str(err))
+                return None
+            reply = Reply(
+                command_id=where.command_id,
+                match_id=where.match_id,
+                status="rejected",
+                code="malformed_command",
+                message=f"That command could not be read: {err}.",
+            )
+            out.append((where.reply_to, ENCODER.encode(reply)))
+            return None
+
+    def _dead_letter(self, fields: dict[bytes, bytes], error: str) -> None:
+        """A command nobody can be answered about is kept for an operator, not dropped."""
+        self.stats["dead_letters"] += 1
+        kept = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in fields.items()}
+        self._dead.append(ENCODER.encode({"fields": kept, "error": error}))
+
+    async def _live(self, match_id: str) -> LiveMatch | None:
+        live = self.cache.get(match_id)
+        if live is None:
+            live = await load_match(self.store, match_id)
+            if live is not None:
+                self.cache.put(match_id, live)
+        return live
+
+    async def _run_round(self, messages: list[CommandMessage]) -> list[tuple[str, bytes]]:
+        out: list[tuple[str, bytes]] = []
+        snapshots: list[tuple[str, LiveMatch]] = []
+        todo = messages
+        for _attempt in range(MAX_ATTEMPTS):
+            plans = [self._plan(msg, await self._live(msg.match_id)) for msg in todo]
+            results = await self.store.append_batch([p.request for p in plans])
+            retry: list[CommandMessage] = []
+            for plan, result in zip(plans, results, strict=True):
+                msg = plan.message
+                if result.status == "conflict":
+                    self.stats["conflicts"] += 1
+                    self.cache.drop(msg.match_id)
+                    retry.append(msg)
+                    continue
+                if result.status == "duplicate":
+                    self.stats["duplicates"] += 1
+                    out.append((msg.reply_to, _as_duplicate(result.reply)))
+                    log.info("command_duplicate", match_id=msg.match_id, command_id=msg.command_id)
+                    continue
+                self.stats[plan.reply.status] += 1
+                out.append((msg.reply_to, ENCODER.encode(plan.reply)))
+                if plan.after is not None:
+                    before = plan.after.state.version - len(plan.request.envelopes)
+                    self.cache.put(msg.match_id, plan.after)
+                    if plan.after.state.version // self.snapshot_every > before // self.snapshot_every:
+                        snapshots.append((msg.match_id, plan.after))
+            todo = retry
+            if not todo:
+                break
+        for msg in todo:
+            reply = Reply(
+                command_id=msg.command_id,
+                match_id=msg.match_id,
+                status="rejected",
+                code="busy",
+                message="The match changed under this command too often; send it again.",
+            )
+            out.append((msg.reply_to, ENCODER.encode(reply)))
+        for match_id, live in snapshots:
+            state = m.codec(live.state.game).encode_state(live.state)
+            await self.store.save_snapshot(
+                match_id, Snapshot(version=live.state.version, state=state, last_hash=live.last_hash)
+            )
+        return out
+
+    def _plan(self, msg: CommandMessage, live: LiveMatch | None) -> Plan:
+        """Decide one command against the live match; never raises."""
+        version = live.state.version if live is not None else 0
+        bound = structlog.contextvars.bound_contextvars(
+            match_id=msg.match_id, command_id=msg.command_id
+        )
+        with bound:
+            command: Any = msg.command
+            if isinstance(command, m.StartMatch) and command.seed is None:
+                # The seed is drawn here and recorded in the command itself, so an audit
+                # re-executes exactly what was decided.
+                command = m.StartMatch(player=command.player, seed=secrets.randbits(62))
+            try:
+                events = m.decide(live.state if live else None, command)
+            except Rejected as rejected:
+                log.info("command_rejected", code=rejected.code)
+                return self._rejection(msg, version, rejected.code, rejected.message)
+            except Exception as err:  # a bug in a game must not stop the partition
+                log.exception("command_failed", error=repr(err))
+                return self._rejection(
+                    msg, version, "internal_error", f"The referee could not rule: {err!r}."
+                )
+            state = m.fold(events, live.state if live else None)
+            codec = m.codec(state.game)
+            envelopes = seal(
+                match_id=msg.match_id,
+                first_version=version + 1,
+                prev=live.last_hash if live else GENESIS,
+                items=[(m.event_tag(e), codec.encode(e)) for e in events],
+                command_id=msg.command_id,
+                recorded_at=int(time.time() * 1000),
+                command=ENCODER.encode(command),
+            )
+            seat = _seat(state, command)
+            shown = [m.redact(state.game, e, seat) for e in events]
+            reply = Reply(
+                command_id=msg.command_id,
+                match_id=msg.match_id,
+                status="accepted",
+                version=state.version,
+                events=[msgspec.Raw(codec.encode(e)) for e in shown if e is not None],
+                sent_at=msg.sent_at,
+            )
+            log.debug("command_accepted", version=state.version, events=len(events))
+            request = AppendRequest(
+                match_id=msg.match_id,
+                expected_version=version,
+                command_id=msg.command_id,
+                reply=ENCODER.encode(reply),
+                envelopes=envelopes,
+            )
+            return Plan(msg, request, reply, LiveMatch(state=state, last_hash=envelopes[-1].hash))
+
+    def _rejection(self, msg: CommandMessage, version: int, code: str, text: str) -> Plan:
+        reply = Reply(
+            command_id=msg.command_id,
+            match_id=msg.match_id,
+            status="rejected",
+            code=code,
+            message=text,
+            sent_at=msg.sent_at,
+        )
+        request = AppendRequest(
+            match_id=msg.match_id,
+            expected_version=version,
+            command_id=msg.command_id,
+            reply=ENCODER.encode(reply),
+        )
+        return Plan(msg, request, reply, None)
+
+
+def _seat(state: m.MatchState, command: Any) -> int | None:
+    player = getattr(command, "player", None)
+    if player is not None and player in state.players:
+        return state.players.index(player)
+    return None
+
+
+def _as_duplicate(original: bytes) -> bytes:
+    first = REPLY_DECODER.decode(original)
+    return ENCODER.encode(
+        msgspec.structs.replace(first, status="duplicate", original_status=first.status)
+    )

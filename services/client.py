@@ -1,0 +1,133 @@
+"""An async client for other Python services: send a command, await its reply.
+
+Each client reads replies from a stream of its own (`tt:replies:<client id>`); a
+command's id makes it idempotent, so sending the same command again after a lost
+reply is safe and answers `duplicate` with the original outcome.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+import uuid
+from typing import Any
+
+import msgspec
+from redis.asyncio import Redis
+
+from domain import match as m
+from events.store import DEFAULT_PARTITIONS, Keys, partition_of
+from services.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
+
+
+class CommandRejected(Exception):
+    def __init__(self, reply: Reply) -> None:
+        super().__init__(f"{reply.code}: {reply.message}")
+        self.reply = reply
+        self.code = reply.code
+
+
+class TabletopClient:
+    def __init__(
+        self,
+        redis: Redis,
+        *,
+        partitions: int = DEFAULT_PARTITIONS,
+        client_id: str | None = None,
+        timeout: float = 30.0,
+    ) -> None:
+        self.redis = redis
+        self.partitions = partitions
+        self.reply_stream = f"tt:replies:{client_id or uuid.uuid4().hex}"
+        self.timeout = timeout
+        self._waiting: dict[str, asyncio.Future[Reply]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._last_id = b"0-0"
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs: Any) -> TabletopClient:
+        return cls(Redis.from_url(url), **kwargs)
+
+    async def __aenter__(self) -> TabletopClient:
+        self._reader = asyncio.create_task(self._read_replies())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+            self._reader = None
+        await self.redis.delete(self.reply_stream)
+
+    # --- the commands ----------------------------------------------------------------
+
+    async def create(
+        self, game: str, seats: int, options: dict[str, Any] | None = None, match_id: str = ""
+    ) -> str:
+        match_id = match_id or uuid.uuid4().hex[:16]
+        await self.send(match_id, m.CreateMatch(game=game, seats=seats, options=options or {}))
+        return match_id
+
+    async def join(self, match_id: str, player: str, seat: int | None = None) -> Reply:
+        return await self.send(match_id, m.JoinMatch(player=player, seat=seat))
+
+    async def leave(self, match_id: str, player: str) -> Reply:
+        return await self.send(match_id, m.LeaveMatch(player=player))
+
+    async def start(self, match_id: str, player: str, seed: int | None = None) -> Reply:
+        return await self.send(match_id, m.StartMatch(player=player, seed=seed))
+
+    async def play(self, match_id: str, player: str, move: Any) -> Reply:
+        raw = msgspec.Raw(ENCODER.encode(move))
+        return await self.send(match_id, m.PlayMove(player=player, move=raw))
+
+    async def concede(self, match_id: str, player: str) -> Reply:
+        return await self.send(match_id, m.Concede(player=player))
+
+    async def send(
+        self, match_id: str, command: Any, *, command_id: str | None = None, check: bool = True
+    ) -> Reply:
+        """Send one command and await its reply; a rejection raises `CommandRejected`."""
+        reply = await self.send_raw(match_id, command, command_id=command_id)
+        if check and (reply.status == "rejected" or reply.original_status == "rejected"):
+            raise CommandRejected(reply)
+        return reply
+
+    async def send_raw(self, match_id: str, command: Any, *, command_id: str | None = None) -> Reply:
+        message = CommandMessage(
+            command_id=command_id or uuid.uuid4().hex,
+            match_id=match_id,
+            reply_to=self.reply_stream,
+            command=command,
+            sent_at=time.time(),
+        )
+        return await self.send_bytes(match_id, message.command_id, ENCODER.encode(message))
+
+    async def send_bytes(self, match_id: str, command_id: str, body: bytes) -> Reply:
+        """Put raw bytes on the command stream (tests use it for malformed commands)."""
+        if self._reader is None:
+            self._reader = asyncio.create_task(self._read_replies())
+        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        self._waiting[command_id] = future
+        stream = Keys(partition_of(match_id, self.partitions)).commands
+        await self.redis.xadd(stream, {"c": body})
+        try:
+            return await asyncio.wait_for(future, self.timeout)
+        finally:
+            self._waiting.pop(command_id, None)
+
+    async def _read_replies(self) -> None:
+        while True:
+            found = await self.redis.xread({self.reply_stream: self._last_id}, block=1000, count=500)
+            for _stream, entries in found or []:
+                for entry_id, fields in entries:
+                    self._last_id = entry_id
+                    reply = REPLY_DECODER.decode(fields[b"r"])
+                    future = self._waiting.get(reply.command_id)
+                    if future is not None and not future.done():
+                        future.set_result(reply)

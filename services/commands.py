@@ -1,0 +1,156 @@
+"""The command service: a FastStream app with one batch subscriber per partition.
+
+The handler only hands the batch's raw entries to `CommandProcessor.handle_batch`;
+FastStream acks the batch once it returns (an exception leaves it pending, and the
+claimer below picks it up again). Consumer groups are created here at start-up from
+id 0, never by FastStream (which would create them at `$` and miss earlier commands).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import structlog
+from faststream import AckPolicy, FastStream
+from faststream.redis import RedisBroker, StreamSub
+from faststream.redis.annotations import RedisBatchStreamMessage
+from redis.asyncio import Redis
+from redis.exceptions import ResponseError
+
+from events.redis_store import RedisEventStore
+from events.store import Keys
+from services.application import CommandProcessor
+from services.config import Settings
+
+log = structlog.get_logger("tabletop.commands")
+
+
+class RedisReplies:
+    """Replies (and dead letters) are stream entries; reply streams are capped, events never."""
+
+    def __init__(self, redis: Redis, maxlen: int) -> None:
+        self.redis = redis
+        self.maxlen = maxlen
+
+    async def send(self, replies: Sequence[tuple[str, bytes]]) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for stream, body in replies:
+                pipe.xadd(stream, {"r": body}, maxlen=self.maxlen, approximate=True)
+            await pipe.execute()
+
+
+async def keep_raw(message: Any, original: Callable[[Any], Awaitable[Any]]) -> Any:
+    """FastStream would decode every entry (and choke on bytes that are not UTF-8); the
+    handler decodes strictly itself, so the parser passes the raw entries through."""
+    parsed = await original({**message, "data": []})
+    parsed.raw_message = message
+    return parsed
+
+
+async def create_groups(redis: Redis, settings: Settings) -> None:
+    for p in range(settings.partitions):
+        with contextlib.suppress(ResponseError):  # BUSYGROUP: it exists already
+            await redis.xgroup_create(Keys(p).commands, settings.group, id="0", mkstream=True)
+
+
+class CommandService:
+    """The broker, its subscribers, and the claimer of abandoned commands."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.redis = Redis.from_url(settings.redis_url)
+        self.store = RedisEventStore(self.redis, settings.partitions)
+        self.processor = CommandProcessor(
+            self.store,
+            RedisReplies(self.redis, settings.reply_maxlen),
+            cache_size=settings.cache_size,
+            snapshot_every=settings.snapshot_every,
+        )
+        self.broker = RedisBroker(settings.redis_url, logger=None)
+        self._claimer: asyncio.Task[None] | None = None
+        for p in range(settings.partitions):
+            self._subscribe(p)
+
+    def _subscribe(self, p: int) -> None:
+        keys = Keys(p)
+        sub = StreamSub(
+            keys.commands,
+            group=self.settings.group,
+            consumer=self.settings.consumer,
+            batch=True,
+            max_records=self.settings.batch_size,
+            polling_interval=self.settings.polling_ms,
+        )
+
+        @self.broker.subscriber(stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw)
+        async def on_commands(msg: RedisBatchStreamMessage) -> None:
+            await self.processor.handle_batch(msg.raw_message["data"], f"tt:{{{p}}}:dead")
+
+    async def start(self) -> None:
+        await create_groups(self.redis, self.settings)
+        await self.broker.start()
+        self._claimer = asyncio.create_task(self._claim_forever())
+        log.info("command_service_started", consumer=self.settings.consumer)
+
+    async def stop(self) -> None:
+        if self._claimer is not None:
+            self._claimer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._claimer
+        await self.broker.stop()
+        await self.redis.aclose()
+
+    async def _claim_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.claim_idle_ms / 2000)
+            try:
+                for p in range(self.settings.partitions):
+                    await self.claim(p)
+            except Exception as err:  # keep claiming; the next pass retries
+                log.warning("claim_failed", error=repr(err))
+
+    async def claim(self, p: int, min_idle_ms: int | None = None) -> int:
+        """Take over commands left pending by a dead worker; dead-letter the poison ones."""
+        keys = Keys(p)
+        idle = self.settings.claim_idle_ms if min_idle_ms is None else min_idle_ms
+        pending = await self.redis.xpending_range(
+            keys.commands, self.settings.group, min="-", max="+", count=500, idle=idle
+        )
+        if not pending:
+            return 0
+        poison = [e["message_id"] for e in pending
+                  if e["times_delivered"] >= self.settings.max_deliveries]
+        claim = [e["message_id"] for e in pending if e["message_id"] not in poison]
+        dead_stream = f"tt:{{{p}}}:dead"
+        for entry_id in poison:
+            found = await self.redis.xrange(keys.commands, min=entry_id, max=entry_id)
+            for _, fields in found:
+                await self.redis.xadd(dead_stream, {k: v for k, v in fields.items()})
+            await self.redis.xack(keys.commands, self.settings.group, entry_id)
+            log.error("command_dead_lettered", entry_id=entry_id.decode())
+        if claim:
+            claimed = await self.redis.xclaim(
+                keys.commands, self.settings.group, self.settings.consumer, idle, claim
+            )
+            entries = [fields for _, fields in claimed if fields]
+            if entries:
+                await self.processor.handle_batch(entries, dead_stream)
+            await self.redis.xack(keys.commands, self.settings.group, *claim)
+            log.info("commands_claimed", partition=p, count=len(claim))
+        return len(claim) + len(poison)
+
+
+def create_app(settings: Settings) -> FastStream:
+    """For `faststream run`: the same service as a FastStream application."""
+    service = CommandService(settings)
+    app = FastStream(service.broker)
+
+    @app.after_startup
+    async def _start_claimer() -> None:
+        await create_groups(service.redis, settings)
+        service._claimer = asyncio.create_task(service._claim_forever())
+
+    return app

@@ -1,0 +1,56 @@
+"""Reading a match back from the store: snapshot (if any) plus the tail of its stream."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from domain import match as m
+from events.envelope import GENESIS, Envelope
+from events.store import EventStore
+
+
+class LiveMatch(msgspec.Struct):
+    """A match as the command service holds it: the fold and its last hash-chain link."""
+
+    state: m.MatchState
+    last_hash: str
+
+
+class _Opening(msgspec.Struct):
+    game: str
+
+
+_OPENING = msgspec.json.Decoder(_Opening)
+
+
+def game_of(envelopes: Sequence[Envelope]) -> str:
+    """The game named by a stream's first event (match.created)."""
+    return _OPENING.decode(envelopes[0].payload).game
+
+
+def decode_events(game: str, envelopes: Sequence[Envelope]) -> list[object]:
+    codec = m.codec(game)
+    return [codec.decode(bytes(e.payload)) for e in envelopes]
+
+
+def fold_envelopes(
+    envelopes: Sequence[Envelope], start: LiveMatch | None = None
+) -> LiveMatch | None:
+    if start is None and not envelopes:
+        return None
+    game = start.state.game if start is not None else game_of(envelopes)
+    state = m.fold(decode_events(game, envelopes), start.state if start else None)
+    last = envelopes[-1].hash if envelopes else (start.last_hash if start else GENESIS)
+    return LiveMatch(state=state, last_hash=last)
+
+
+async def load_match(store: EventStore, match_id: str) -> LiveMatch | None:
+    """Snapshot plus tail when there is a snapshot, else the whole stream."""
+    snap = await store.load_snapshot(match_id)
+    if snap is not None:
+        state = m.decode_snapshot(snap.state)
+        tail = await store.load(match_id, after_version=state.version)
+        return fold_envelopes(tail, LiveMatch(state=state, last_hash=snap.last_hash))
+    return fold_envelopes(await store.load(match_id))

@@ -1,0 +1,188 @@
+"""The command service end to end: real redis-server, real streams, real consumer groups."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+
+import msgspec
+import pytest
+import pytest_asyncio
+from redis.asyncio import Redis
+
+from domain import match as m
+from events.store import Keys, partition_of
+from services.bots import play_match
+from services.client import CommandRejected, TabletopClient
+from services.commands import CommandService
+from services.config import Settings
+from services.matches import fold_envelopes, load_match
+from services.messages import ENCODER, CommandMessage
+from tests.support.countdown import Take
+
+pytestmark = pytest.mark.redis
+
+
+@pytest_asyncio.fixture
+async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
+    svc = CommandService(Settings(redis_url=redis_server, partitions=4, snapshot_every=5,
+                                  polling_ms=20))
+    await svc.start()
+    try:
+        yield svc
+    finally:
+        await svc.stop()
+
+
+@pytest_asyncio.fixture
+async def client(redis_server: str) -> AsyncIterator[TabletopClient]:
+    async with TabletopClient.from_url(redis_server, partitions=4, timeout=10) as c:
+        yield c
+
+
+async def seated_match(client: TabletopClient, seed: int = 3, start: int = 30) -> str:
+    match_id = await client.create("countdown", 2, {"start": start})
+    await client.join(match_id, "ann")
+    await client.join(match_id, "bea")
+    await client.start(match_id, "ann", seed=seed)
+    return match_id
+
+
+async def test_a_whole_match_is_played_through_the_streams(
+    service: CommandService, client: TabletopClient
+) -> None:
+    match_id, live = await play_match(client, service.store, "countdown", seats=3, seed=5,
+                                      options={"start": 25})
+    assert live.state.status == "finished"
+    assert live.state.outcome is not None and min(live.state.outcome.ranks) == 1
+    stored = await service.store.load(match_id)
+    assert [e.version for e in stored] == list(range(1, live.state.version + 1))
+
+
+async def test_an_accepted_command_answers_with_the_events_redacted_for_its_sender(
+    service: CommandService, client: TabletopClient
+) -> None:
+    match_id = await client.create("countdown", 2)
+    await client.join(match_id, "ann")
+    await client.join(match_id, "bea")
+    reply = await client.start(match_id, "bea", seed=11)
+    assert reply.status == "accepted"
+    dealt = [msgspec.json.decode(e) for e in reply.events if b"countdown.dealt" in bytes(e)]
+    # Bea sits in seat 1: the secret die is hidden from her.
+    assert dealt and dealt[0]["secret"] is None
+
+
+async def test_a_command_out_of_turn_is_rejected_and_changes_nothing(
+    service: CommandService, client: TabletopClient
+) -> None:
+    match_id = await seated_match(client)
+    live = await load_match(service.store, match_id)
+    assert live is not None
+    waiting = "bea" if live.state.game_state.turn == 0 else "ann"
+    with pytest.raises(CommandRejected) as err:
+        await client.play(match_id, waiting, Take(count=1))
+    assert err.value.code == "not_your_turn"
+    assert "turn" in err.value.reply.message
+    after = await load_match(service.store, match_id)
+    assert after is not None and after.state.version == live.state.version
+
+
+async def test_the_same_command_id_twice_appends_once_and_answers_the_same(
+    service: CommandService, client: TabletopClient
+) -> None:
+    match_id = await seated_match(client)
+    live = await load_match(service.store, match_id)
+    assert live is not None
+    player = live.state.players[live.state.game_state.turn]
+    assert player is not None
+    move = m.PlayMove(player=player, move=msgspec.Raw(b'{"type":"countdown.take","count":2}'))
+    first = await client.send(match_id, move, command_id="once")
+    again = await client.send(match_id, move, command_id="once")
+    assert first.status == "accepted"
+    assert again.status == "duplicate" and again.original_status == "accepted"
+    assert again.version == first.version
+    assert len(await service.store.load(match_id)) == first.version
+
+
+async def test_a_command_that_cannot_be_decoded_gets_a_rejection_not_a_crash(
+    service: CommandService, client: TabletopClient
+) -> None:
+    bad = b'{"command_id":"b1","match_id":"zz","reply_to":"%s","command":{"type":"match.nope"}}'
+    reply = await client.send_bytes("zz", "b1", bad % client.reply_stream.encode())
+    assert reply.status == "rejected" and reply.code == "malformed_command"
+    # Total garbage has nobody to answer: it is kept in the dead-letter stream.
+    p = partition_of("zz", 4)
+    await client.redis.xadd(Keys(p).commands, {"c": b"\xff\x00 not json"})
+    for _ in range(100):
+        if await client.redis.xlen(f"tt:{{{p}}}:dead"):
+            break
+        await asyncio.sleep(0.05)
+    assert await client.redis.xlen(f"tt:{{{p}}}:dead") == 1
+    # The service goes on serving.
+    match_id = await seated_match(client)
+    assert (await load_match(service.store, match_id)) is not None
+
+
+async def test_a_bad_move_gets_a_referees_code(
+    service: CommandService, client: TabletopClient
+) -> None:
+    match_id = await seated_match(client)
+    live = await load_match(service.store, match_id)
+    assert live is not None
+    player = live.state.players[live.state.game_state.turn]
+    assert player is not None
+    with pytest.raises(CommandRejected) as err:
+        await client.play(match_id, player, Take(count=9))
+    assert err.value.code == "bad_count"
+    with pytest.raises(CommandRejected) as err:
+        await client.play(match_id, player, {"type": "countdown.take", "count": 1, "x": 1})
+    assert err.value.code == "unknown_command"
+
+
+async def test_a_snapshot_plus_its_tail_equals_the_full_fold(
+    service: CommandService, client: TabletopClient
+) -> None:
+    match_id, live = await play_match(client, service.store, "countdown", seats=2, seed=9,
+                                      options={"start": 40})
+    snap = await service.store.load_snapshot(match_id)
+    assert snap is not None and 0 < snap.version <= live.state.version
+    from_snapshot = await load_match(service.store, match_id)
+    full = fold_envelopes(await service.store.load(match_id))
+    assert from_snapshot is not None and full is not None
+    codec = m.codec("countdown")
+    assert codec.encode_state(from_snapshot.state) == codec.encode_state(full.state)
+    assert from_snapshot.last_hash == full.last_hash
+
+
+async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
+    redis: Redis, redis_server: str, client: TabletopClient
+) -> None:
+    settings = Settings(redis_url=redis_server, partitions=4, consumer="dead-worker")
+    from services.commands import create_groups
+    await create_groups(redis, settings)
+    match_id = uuid.uuid4().hex
+    body = ENCODER.encode(CommandMessage(
+        command_id="orphan", match_id=match_id, reply_to=client.reply_stream,
+        command=m.CreateMatch(game="countdown", seats=2)))
+    stream = Keys(partition_of(match_id, 4)).commands
+    await redis.xadd(stream, {"c": body})
+    # The dead worker read it and never acked.
+    await redis.xreadgroup(settings.group, "dead-worker", {stream: ">"}, count=10)
+    rescuer = CommandService(Settings(redis_url=redis_server, partitions=4, consumer="rescuer"))
+    try:
+        assert await rescuer.claim(partition_of(match_id, 4), min_idle_ms=0) == 1
+        assert await redis.xpending(stream, settings.group) == {
+            "pending": 0, "min": None, "max": None, "consumers": []}
+        assert len(await rescuer.store.load(match_id)) == 1
+    finally:
+        await rescuer.redis.aclose()
+
+
+async def test_concurrent_matches_all_finish(
+    service: CommandService, client: TabletopClient
+) -> None:
+    results = await asyncio.gather(*(
+        play_match(client, service.store, "countdown", seats=2, seed=s, bot_seed=s)
+        for s in range(20)))
+    assert all(live.state.status == "finished" for _, live in results)
