@@ -60,8 +60,16 @@ class RedisEventStore:
         k = self.keys(r.match_id)
         args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes), r.match_id]
         for e in r.envelopes:
-            args += [e.version, e.type, bytes(e.payload), e.recorded_at, e.schema, e.prev, e.hash,
-                     bytes(e.command)]
+            args += [
+                e.version,
+                e.type,
+                bytes(e.payload),
+                e.recorded_at,
+                e.schema,
+                e.prev,
+                e.hash,
+                bytes(e.command),
+            ]
         return [k.match(r.match_id), k.log, k.replies(r.match_id)], args
 
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
@@ -80,7 +88,7 @@ class RedisEventStore:
         out: list[Envelope] = []
         start = f"0-{after_version + 1}"
         while True:
-            batch = await self.redis.xrange(key, min=start, max="+", count=2000)
+            batch: Any = await self.redis.xrange(key, min=start, max="+", count=2000)
             out += [entry_to_envelope(match_id, eid, f) for eid, f in batch]
             if len(batch) < 2000:
                 return out
@@ -90,7 +98,7 @@ class RedisEventStore:
         return int(await self.redis.xlen(self.keys(match_id).match(match_id)))
 
     async def reply_for(self, match_id: str, command_id: str) -> bytes | None:
-        found = await self.redis.hget(self.keys(match_id).replies(match_id), command_id)
+        found: Any = await self.redis.hget(self.keys(match_id).replies(match_id), command_id)
         return bytes(found) if found is not None else None
 
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
@@ -100,7 +108,7 @@ class RedisEventStore:
         )
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
-        found = await self.redis.hgetall(self.keys(match_id).snapshot(match_id))
+        found: Any = await self.redis.hgetall(self.keys(match_id).snapshot(match_id))
         if not found:
             return None
         return Snapshot(

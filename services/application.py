@@ -118,7 +118,9 @@ class CommandProcessor:
             dead, self._dead = self._dead, []
             await (self.dead_letters or self.replies).send([(dead_letter_stream, d) for d in dead])
 
-    def _decode(self, fields: dict[bytes, bytes], out: list[tuple[str, bytes]]) -> CommandMessage | None:
+    def _decode(
+        self, fields: dict[bytes, bytes], out: list[tuple[str, bytes]]
+    ) -> CommandMessage | None:
         raw = fields.get(COMMAND_FIELD, b"")
         try:
             return COMMAND_DECODER.decode(raw)
@@ -181,7 +183,10 @@ class CommandProcessor:
                 if plan.after is not None:
                     before = plan.after.state.version - len(plan.request.envelopes)
                     self.cache.put(msg.match_id, plan.after)
-                    if plan.after.state.version // self.snapshot_every > before // self.snapshot_every:
+                    if (
+                        plan.after.state.version // self.snapshot_every
+                        > before // self.snapshot_every
+                    ):
                         snapshots.append((msg.match_id, plan.after))
             todo = retry
             if not todo:
@@ -198,7 +203,8 @@ class CommandProcessor:
         for match_id, live in snapshots:
             state = m.codec(live.state.game).encode_state(live.state)
             await self.store.save_snapshot(
-                match_id, Snapshot(version=live.state.version, state=state, last_hash=live.last_hash)
+                match_id,
+                Snapshot(version=live.state.version, state=state, last_hash=live.last_hash),
             )
         return out
 

@@ -27,8 +27,12 @@ console = Console(highlight=False)
 
 
 @click.group()
-@click.option("--home", type=click.Path(path_type=Path), default=None,
-              help="Data folder of the embedded Redis (default $TABLETOP_HOME or ./.tabletop).")
+@click.option(
+    "--home",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Data folder of the embedded Redis (default $TABLETOP_HOME or ./.tabletop).",
+)
 @click.pass_context
 def main(ctx: click.Context, home: Path | None) -> None:
     """tabletop: turn-based board games on an event-sourced Redis log."""
@@ -42,16 +46,18 @@ def games_cmd(as_json: bool) -> None:
     """The registered games, their player counts, options and rules status."""
     rows = []
     for name, game in games().items():
-        rows.append({
-            "name": name,
-            "title": game.title,
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-            "options": options_schema(game),
-            "rules": game.rules_status,
-            "rules_version": game.rules_version,
-            "assumptions": list(game.assumptions),
-        })
+        rows.append(
+            {
+                "name": name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": options_schema(game),
+                "rules": game.rules_status,
+                "rules_version": game.rules_version,
+                "assumptions": list(game.assumptions),
+            }
+        )
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
@@ -59,8 +65,7 @@ def games_cmd(as_json: bool) -> None:
     for r in rows:
         opts = ", ".join(f"{o['name']}={o['default']}" for o in r["options"]) or "-"
         status = r["rules"] + (f" ({len(r['assumptions'])})" if r["assumptions"] else "")
-        table.add_row(r["name"], r["title"], f"{r['min_players']}-{r['max_players']}", opts,
-                      status)
+        table.add_row(r["name"], r["title"], f"{r['min_players']}-{r['max_players']}", opts, status)
     console.print(table)
 
 
@@ -94,11 +99,17 @@ DEFAULT_DEMO = {"game": "chicken", "players": 3}
 @click.option("--game", default=DEFAULT_DEMO["game"], show_default=True)
 @click.option("--players", type=int, default=None, help="Seats (default: a sensible count).")
 @click.option("--seed", type=int, default=None, help="Match seed (default: random).")
-@click.option("--options", "options_json", default="{}", help='Game options as JSON.')
+@click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
 @click.pass_context
-def demo(ctx: click.Context, game: str, players: int | None, seed: int | None,
-         options_json: str, quiet: bool) -> None:
+def demo(
+    ctx: click.Context,
+    game: str,
+    players: int | None,
+    seed: int | None,
+    options_json: str,
+    quiet: bool,
+) -> None:
     """Play a whole match with random bots through the real streams, move by move."""
     from services.logging import configure
 
@@ -110,7 +121,8 @@ def demo(ctx: click.Context, game: str, players: int | None, seed: int | None,
     seats = players or max(chosen.min_players, min(3, chosen.max_players))
     if not chosen.min_players <= seats <= chosen.max_players:
         raise click.BadParameter(
-            f"{chosen.title} takes {chosen.min_players}-{chosen.max_players} players")
+            f"{chosen.title} takes {chosen.min_players}-{chosen.max_players} players"
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     options = json.loads(options_json)
@@ -119,8 +131,9 @@ def demo(ctx: click.Context, game: str, players: int | None, seed: int | None,
     sys.exit(code)
 
 
-async def _demo(url: str, game: str, seats: int, seed: int, options: dict[str, Any],
-                quiet: bool) -> int:
+async def _demo(
+    url: str, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
+) -> int:
     from services.bots import NAMES, play_match
     from services.client import TabletopClient
     from services.commands import CommandService
@@ -145,8 +158,15 @@ async def _demo(url: str, game: str, seats: int, seed: int, options: dict[str, A
 
     try:
         async with TabletopClient.from_url(url, partitions=settings.partitions) as client:
-            match_id, live = await play_match(client, service.store, game, players=names, seed=seed,
-                                    options=options, on_events=show)
+            match_id, live = await play_match(
+                client,
+                service.store,
+                game,
+                players=names,
+                seed=seed,
+                options=options,
+                on_events=show,
+            )
     finally:
         await service.stop()
     outcome = live.state.outcome
@@ -155,8 +175,10 @@ async def _demo(url: str, game: str, seats: int, seed: int, options: dict[str, A
     for seat in sorted(range(seats), key=lambda s: (outcome.ranks[s], s)):
         table.add_row(str(outcome.ranks[seat]), names[seat], str(outcome.scores[seat]))
     console.print(table)
-    console.print(f"match {match_id}: {live.state.version} events; "
-                  f"won by {', '.join(names[s] for s in outcome.winners)}")
+    console.print(
+        f"match {match_id}: {live.state.version} events; "
+        f"won by {', '.join(names[s] for s in outcome.winners)}"
+    )
     return 0
 
 

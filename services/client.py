@@ -98,7 +98,9 @@ class TabletopClient:
             raise CommandRejected(reply)
         return reply
 
-    async def send_raw(self, match_id: str, command: Any, *, command_id: str | None = None) -> Reply:
+    async def send_raw(
+        self, match_id: str, command: Any, *, command_id: str | None = None
+    ) -> Reply:
         message = CommandMessage(
             command_id=command_id or uuid.uuid4().hex,
             match_id=match_id,
@@ -123,7 +125,9 @@ class TabletopClient:
 
     async def _read_replies(self) -> None:
         while True:
-            found = await self.redis.xread({self.reply_stream: self._last_id}, block=1000, count=500)
+            found = await self.redis.xread(
+                {self.reply_stream: self._last_id}, block=1000, count=500
+            )
             for _stream, entries in found or []:
                 for entry_id, fields in entries:
                     self._last_id = entry_id

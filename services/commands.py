@@ -121,8 +121,9 @@ class CommandService:
         )
         if not pending:
             return 0
-        poison = [e["message_id"] for e in pending
-                  if e["times_delivered"] >= self.settings.max_deliveries]
+        poison = [
+            e["message_id"] for e in pending if e["times_delivered"] >= self.settings.max_deliveries
+        ]
         claim = [e["message_id"] for e in pending if e["message_id"] not in poison]
         dead_stream = f"tt:{{{p}}}:dead"
         for entry_id in poison:

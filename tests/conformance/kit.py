@@ -17,6 +17,7 @@ moves to the end. Along the way the kit checks that:
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
@@ -214,10 +215,8 @@ def _mutations(game: Game, legal: list[Any], bot: random.Random) -> Iterator[Any
         value = getattr(base, f.name)
         yield msgspec.structs.replace(base, **{f.name: _nudge(value, bot)})
     for kind in typing.get_args(game.command_type) or (game.command_type,):
-        try:
+        with contextlib.suppress(TypeError):
             yield kind()
-        except TypeError:
-            pass
 
 
 def _nudge(value: Any, bot: random.Random) -> Any:

@@ -26,8 +26,9 @@ pytestmark = pytest.mark.redis
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = CommandService(Settings(redis_url=redis_server, partitions=4, snapshot_every=5,
-                                  polling_ms=20))
+    svc = CommandService(
+        Settings(redis_url=redis_server, partitions=4, snapshot_every=5, polling_ms=20)
+    )
     await svc.start()
     try:
         yield svc
@@ -52,8 +53,9 @@ async def seated_match(client: TabletopClient, seed: int = 3, start: int = 30) -
 async def test_a_whole_match_is_played_through_the_streams(
     service: CommandService, client: TabletopClient
 ) -> None:
-    match_id, live = await play_match(client, service.store, "countdown", seats=3, seed=5,
-                                      options={"start": 25})
+    match_id, live = await play_match(
+        client, service.store, "countdown", seats=3, seed=5, options={"start": 25}
+    )
     assert live.state.status == "finished"
     assert live.state.outcome is not None and min(live.state.outcome.ranks) == 1
     stored = await service.store.load(match_id)
@@ -143,8 +145,9 @@ async def test_a_bad_move_gets_a_referees_code(
 async def test_a_snapshot_plus_its_tail_equals_the_full_fold(
     service: CommandService, client: TabletopClient
 ) -> None:
-    match_id, live = await play_match(client, service.store, "countdown", seats=2, seed=9,
-                                      options={"start": 40})
+    match_id, live = await play_match(
+        client, service.store, "countdown", seats=2, seed=9, options={"start": 40}
+    )
     snap = await service.store.load_snapshot(match_id)
     assert snap is not None and 0 < snap.version <= live.state.version
     from_snapshot = await load_match(service.store, match_id)
@@ -160,11 +163,17 @@ async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
 ) -> None:
     settings = Settings(redis_url=redis_server, partitions=4, consumer="dead-worker")
     from services.commands import create_groups
+
     await create_groups(redis, settings)
     match_id = uuid.uuid4().hex
-    body = ENCODER.encode(CommandMessage(
-        command_id="orphan", match_id=match_id, reply_to=client.reply_stream,
-        command=m.CreateMatch(game="countdown", seats=2)))
+    body = ENCODER.encode(
+        CommandMessage(
+            command_id="orphan",
+            match_id=match_id,
+            reply_to=client.reply_stream,
+            command=m.CreateMatch(game="countdown", seats=2),
+        )
+    )
     stream = Keys(partition_of(match_id, 4)).commands
     await redis.xadd(stream, {"c": body})
     # The dead worker read it and never acked.
@@ -173,7 +182,11 @@ async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
     try:
         assert await rescuer.claim(partition_of(match_id, 4), min_idle_ms=0) == 1
         assert await redis.xpending(stream, settings.group) == {
-            "pending": 0, "min": None, "max": None, "consumers": []}
+            "pending": 0,
+            "min": None,
+            "max": None,
+            "consumers": [],
+        }
         assert len(await rescuer.store.load(match_id)) == 1
     finally:
         await rescuer.redis.aclose()
@@ -182,7 +195,10 @@ async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
 async def test_concurrent_matches_all_finish(
     service: CommandService, client: TabletopClient
 ) -> None:
-    results = await asyncio.gather(*(
-        play_match(client, service.store, "countdown", seats=2, seed=s, bot_seed=s)
-        for s in range(20)))
+    results = await asyncio.gather(
+        *(
+            play_match(client, service.store, "countdown", seats=2, seed=s, bot_seed=s)
+            for s in range(20)
+        )
+    )
     assert all(live.state.status == "finished" for _, live in results)

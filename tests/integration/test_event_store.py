@@ -18,7 +18,9 @@ from services.embedded import EmbeddedRedis
 pytestmark = pytest.mark.redis
 
 
-def request(match_id: str, expected: int, n: int, command_id: str, prev: str = GENESIS) -> AppendRequest:
+def request(
+    match_id: str, expected: int, n: int, command_id: str, prev: str = GENESIS
+) -> AppendRequest:
     envs = seal(
         match_id=match_id,
         first_version=expected + 1,
@@ -99,15 +101,27 @@ async def test_snapshots_are_kept_apart_and_read_back(redis: Redis) -> None:
 def test_every_key_one_script_touches_hashes_to_one_slot() -> None:
     for match_id in ("a", "match-42", "x" * 40):
         k = Keys(partition_of(match_id))
-        slots = {key_slot(key.encode()) for key in (k.match(match_id), k.log, k.replies(match_id),
-                                                    k.snapshot(match_id), k.commands, k.public)}
+        slots = {
+            key_slot(key.encode())
+            for key in (
+                k.match(match_id),
+                k.log,
+                k.replies(match_id),
+                k.snapshot(match_id),
+                k.commands,
+                k.public,
+            )
+        }
         assert len(slots) == 1
 
 
 def test_no_code_path_trims_or_deletes_event_keys() -> None:
     root = Path(__file__).parents[2]
-    for path in [*root.glob("events/*.py"), *root.glob("events/*.lua"),
-                 *root.glob("services/*.py")]:
+    for path in [
+        *root.glob("events/*.py"),
+        *root.glob("events/*.lua"),
+        *root.glob("services/*.py"),
+    ]:
         text = path.read_text()
         for banned in ("xtrim", "XTRIM", "xdel(", "XDEL", "MINID"):
             assert banned not in text, f"{path.name} uses {banned}"

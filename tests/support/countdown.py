@@ -19,8 +19,9 @@ class Options(msgspec.Struct, frozen=True):
     start: int = 10
 
 
-class Take(msgspec.Struct, tag="countdown.take", tag_field="type", frozen=True,
-           forbid_unknown_fields=True):
+class Take(
+    msgspec.Struct, tag="countdown.take", tag_field="type", frozen=True, forbid_unknown_fields=True
+):
     count: int
 
 
@@ -69,8 +70,11 @@ class Countdown:
             case Taken(seat=seat, count=count):
                 left = state.left - count
                 return msgspec.structs.replace(
-                    state, left=left, turn=self._next(state, seat),
-                    winner=seat if left == 0 else None)
+                    state,
+                    left=left,
+                    turn=self._next(state, seat),
+                    winner=seat if left == 0 else None,
+                )
             case _:
                 raise TypeError(event)
 
@@ -111,8 +115,10 @@ class Countdown:
     def outcome(self, state: State) -> Outcome | None:
         if state.winner is None:
             return None
-        return Outcome(scores=tuple(int(s == state.winner) for s in range(state.seats)),
-                       ranks=tuple(1 if s == state.winner else 2 for s in range(state.seats)))
+        return Outcome(
+            scores=tuple(int(s == state.winner) for s in range(state.seats)),
+            ranks=tuple(1 if s == state.winner else 2 for s in range(state.seats)),
+        )
 
     def concede(self, state: State, seat: Seat, rng: Rng) -> list[Any] | None:
         return None
