@@ -251,8 +251,8 @@ def _check_leaks(game: Game, state: m.MatchState, new: list[Any]) -> None:
     readers: list[int | None] = [*range(state.seats), None]
     for reader in readers:
         secret = game.hidden(state.game_state, reader)
-        if not secret:
-            continue
+        # No early exit when nothing is hidden: every view and every redacted event must
+        # still build, encode and read as a sentence.
         shown = set(_strings(msgspec.to_builtins(game.view(state.game_state, reader))))
         leaked = shown & secret
         assert not leaked, f"view for {reader} shows hidden {sorted(leaked)[:5]}"

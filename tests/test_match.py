@@ -1,0 +1,108 @@
+"""The Match aggregate's lifecycle, told with the Countdown test game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain import match as m
+from domain.kernel import Rejected, Rng, ranks_from_keys, ranks_from_scores
+
+
+def run(commands: list[Any]) -> m.MatchState:
+    state: m.MatchState | None = None
+    for command in commands:
+        state = m.fold(m.decide(state, command), state)
+    assert state is not None
+    return state
+
+
+def lobby(seats: int = 2) -> m.MatchState:
+    return run([m.CreateMatch(game="countdown", seats=seats)])
+
+
+def rejected(state: m.MatchState | None, command: Any) -> str:
+    with pytest.raises(Rejected) as err:
+        m.decide(state, command)
+    assert err.value.message
+    return err.value.code
+
+
+def started() -> m.MatchState:
+    return run(
+        [
+            m.CreateMatch(game="countdown", seats=2),
+            m.JoinMatch(player="ann"),
+            m.JoinMatch(player="bea"),
+            m.StartMatch(player="ann", seed=4),
+        ]
+    )
+
+
+def test_a_table_is_opened_only_for_a_known_game_and_a_fitting_seat_count() -> None:
+    assert rejected(None, m.CreateMatch(game="nope", seats=2)) == "unknown_game"
+    assert rejected(None, m.CreateMatch(game="countdown", seats=9)) == "bad_seat_count"
+    assert rejected(None, m.CreateMatch(game="countdown", seats=2, options={"start": "x"})) == (
+        "bad_options"
+    )
+    assert rejected(lobby(), m.CreateMatch(game="countdown", seats=2)) == "match_exists"
+
+
+def test_players_take_free_seats_and_may_leave_before_the_start() -> None:
+    state = run([m.CreateMatch(game="countdown", seats=2), m.JoinMatch(player="ann", seat=1)])
+    assert state.players == [None, "ann"]
+    assert rejected(state, m.JoinMatch(player="ann")) == "already_seated"
+    assert rejected(state, m.JoinMatch(player="bea", seat=1)) == "seat_taken"
+    assert rejected(state, m.StartMatch(player="ann", seed=1)) == "table_not_full"
+    state = m.fold(m.decide(state, m.LeaveMatch(player="ann")), state)
+    assert state.players == [None, None]
+
+
+def test_the_match_starts_with_the_seed_and_rules_version_recorded() -> None:
+    state = started()
+    assert state.status == "playing" and state.seed == 4 and state.rules_version == "1"
+    assert rejected(state, m.JoinMatch(player="cid")) == "match_started"
+    assert rejected(lobby(), m.PlayMove(player="ann", move=msgspec.Raw(b"{}"))) == (
+        "match_not_started"
+    )
+
+
+def test_only_a_seated_player_whose_turn_it_is_may_move() -> None:
+    state = started()
+    turn = state.game_state.turn
+    other = state.players[1 - turn]
+    move = msgspec.Raw(b'{"type":"countdown.take","count":1}')
+    assert rejected(state, m.PlayMove(player="zed", move=move)) == "not_seated"
+    assert rejected(state, m.PlayMove(player=other, move=move)) == "not_your_turn"
+    garbage = msgspec.Raw(b'{"type":"countdown.jump"}')
+    assert rejected(state, m.PlayMove(player=other, move=garbage)) == "unknown_command"
+
+
+def test_conceding_a_game_that_cannot_go_on_ends_it_with_the_leaver_last() -> None:
+    state = started()
+    state = m.fold(m.decide(state, m.Concede(player="bea")), state)
+    assert state.status == "finished"
+    assert state.outcome is not None and state.outcome.ranks == (1, 2)
+    assert rejected(state, m.Concede(player="ann")) == "match_finished"
+
+
+def test_the_same_seed_and_version_give_the_same_dice() -> None:
+    a, b = Rng(7, 3), Rng(7, 3)
+    assert [a.roll(6) for _ in range(20)] == [b.roll(6) for _ in range(20)]
+    assert [Rng(7, 4).roll(6) for _ in range(20)] != [Rng(7, 3).roll(6) for _ in range(20)]
+
+
+def test_ties_share_the_better_rank() -> None:
+    assert ranks_from_scores([5, 9, 5, 1]) == (2, 1, 2, 4)
+    assert ranks_from_scores([5, 9, 5], higher_wins=False) == (1, 3, 1)
+    assert ranks_from_keys([(3, 1), (3, 2), (1, 9)]) == (2, 1, 3)
+
+
+def test_a_snapshot_of_a_match_decodes_to_the_same_state() -> None:
+    state = started()
+    codec = m.codec("countdown")
+    assert codec.encode_state(m.decode_snapshot(codec.encode_state(state))) == (
+        codec.encode_state(state)
+    )
