@@ -90,9 +90,28 @@ class MatchFinished(msgspec.Struct, tag="match.finished", tag_field="type", froz
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     reason: Literal["game_over", "conceded"] = "game_over"
+    # Who finished where, so ratings and integrations need no other event.
+    game: str = ""
+    players: tuple[str, ...] = ()
 
 
-MatchEvent = MatchCreated | PlayerJoined | PlayerLeft | MatchStarted | SeatConceded | MatchFinished
+class MatchForked(msgspec.Struct, tag="match.forked", tag_field="type", frozen=True):
+    """This match continues another from one of its versions, with a seed of its own."""
+
+    origin: str
+    at_version: int
+    seed: int
+
+
+MatchEvent = (
+    MatchCreated
+    | PlayerJoined
+    | PlayerLeft
+    | MatchStarted
+    | SeatConceded
+    | MatchFinished
+    | MatchForked
+)
 MATCH_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(MatchEvent)
 
 
@@ -145,6 +164,8 @@ def evolve(state: MatchState | None, event: Any) -> MatchState:
         case MatchFinished(scores=scores, ranks=ranks):
             nxt.status = "finished"
             nxt.outcome = Outcome(scores=scores, ranks=ranks)
+        case MatchForked(seed=seed):
+            nxt.seed = seed
         case MatchCreated():
             raise TypeError("match.created can only open a stream")
         case _:
@@ -282,7 +303,14 @@ def _finish_if_over(state: MatchState, events: Sequence[Any]) -> list[Any]:
     outcome = get_game(state.game).outcome(after.game_state)
     if outcome is None:
         return []
-    return [MatchFinished(scores=outcome.scores, ranks=outcome.ranks)]
+    return [
+        MatchFinished(
+            scores=outcome.scores,
+            ranks=outcome.ranks,
+            game=state.game,
+            players=tuple(p or "" for p in state.players),
+        )
+    ]
 
 
 def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinished:
@@ -291,7 +319,13 @@ def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinis
     ranks = [1] * n
     for order, seat in enumerate(reversed(conceded)):
         ranks[seat] = n - len(conceded) + 1 + order
-    return MatchFinished(scores=(0,) * n, ranks=tuple(ranks), reason="conceded")
+    return MatchFinished(
+        scores=(0,) * n,
+        ranks=tuple(ranks),
+        reason="conceded",
+        game=state.game,
+        players=tuple(p or "" for p in state.players),
+    )
 
 
 def _in_lobby(state: MatchState) -> None:
@@ -440,6 +474,8 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return f"The match started: {', '.join(players)}."
         case SeatConceded(seat=seat):
             return f"{name(seat)} conceded."
+        case MatchForked(origin=origin, at_version=at):
+            return f"This match continues match {origin} from move {at}, with a new seed."
         case MatchFinished(ranks=ranks, scores=scores):
             winners = [name(s) for s, r in enumerate(ranks) if r == 1]
             table = ", ".join(f"{name(s)} {sc}" for s, sc in enumerate(scores))

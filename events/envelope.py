@@ -12,7 +12,7 @@ import hashlib
 
 import msgspec
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 GENESIS = "0" * 32
 
 

@@ -8,7 +8,6 @@ reply is safe and answers `duplicate` with the original outcome.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 import uuid
 from typing import Any
@@ -44,6 +43,15 @@ class TabletopClient:
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._last_id = b"0-0"
+        self._closing = False
+        # Blocking reads get a connection pool of their own: cancelling one mid-read must
+        # not leave a half-read connection in the pool that sends commands.
+        pool = redis.connection_pool
+        self._listen: Redis = Redis(
+            connection_pool=type(pool)(
+                connection_class=pool.connection_class, **pool.connection_kwargs
+            )
+        )
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> TabletopClient:
@@ -58,10 +66,15 @@ class TabletopClient:
 
     async def close(self) -> None:
         if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+            # The reader notices within one blocking read; cancelling a blocked read
+            # instead can stall inside redis-py.
+            self._closing = True
+            try:
+                await asyncio.wait_for(self._reader, timeout=5)
+            except (TimeoutError, asyncio.CancelledError):
+                pass
             self._reader = None
+        await self._listen.aclose()
         await self.redis.delete(self.reply_stream)
 
     # --- the commands ----------------------------------------------------------------
@@ -124,9 +137,9 @@ class TabletopClient:
             self._waiting.pop(command_id, None)
 
     async def _read_replies(self) -> None:
-        while True:
-            found = await self.redis.xread(
-                {self.reply_stream: self._last_id}, block=1000, count=500
+        while not self._closing:
+            found = await self._listen.xread(
+                {self.reply_stream: self._last_id}, block=200, count=500
             )
             for _stream, entries in found or []:
                 for entry_id, fields in entries:

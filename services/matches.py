@@ -9,6 +9,7 @@ import msgspec
 from domain import match as m
 from events.envelope import GENESIS, Envelope
 from events.store import EventStore
+from events.upcast import upcast
 
 
 class LiveMatch(msgspec.Struct):
@@ -31,8 +32,9 @@ def game_of(envelopes: Sequence[Envelope]) -> str:
 
 
 def decode_events(game: str, envelopes: Sequence[Envelope]) -> list[object]:
+    """The events in their current shape (older schemas upcast first)."""
     codec = m.codec(game)
-    return [codec.decode(bytes(e.payload)) for e in envelopes]
+    return [codec.decode(bytes(upcast(e).payload)) for e in envelopes]
 
 
 def fold_envelopes(

@@ -12,6 +12,9 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from services.embedded import EmbeddedRedis
+from services.logging import configure
+
+configure(level="WARNING")
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,606 @@
+"""The projector: follows every partition log from a stored checkpoint and keeps the
+read models, the public stream and the ratings.
+
+It is a catch-up subscription: the checkpoint is the position, so order is kept and no
+consumer group is needed. Each projection writes a batch's effects and its checkpoint in
+one MULTI, guarded by WATCH on the checkpoint, so a batch read twice (a crash before
+EXEC, two projectors on one partition) changes nothing the second time. Several
+projector processes split the partitions between them (`partitions=`).
+
+Projections and their keys:
+- `matches` (keys `tt:{p}:rm:*`, one slot per partition): match summaries, every seat's
+  and the spectator's current view, histories per reader, the lobby sets.
+- `public` (`tt:{p}:public`): every event as a spectator may see it, for integrations.
+- `ratings` (`tt:{ratings}:*`): per game and player played / won / openskill rating, and
+  the leaderboards. Its checkpoints (one per partition) live in the same slot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import msgspec
+import structlog
+from openskill.models import PlackettLuce
+from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
+from redis.exceptions import WatchError
+
+from domain import match as m
+from domain.kernel import get_game
+from events.envelope import Envelope
+from events.redis_store import RedisEventStore, entry_to_envelope
+from events.store import Keys
+from events.upcast import upcast
+from services.matches import LiveMatch, decode_events, game_of
+
+log = structlog.get_logger("tabletop.projector")
+ENC = msgspec.json.Encoder()
+Entry = tuple[bytes, Envelope]
+
+
+def rm(p: int) -> str:
+    return f"tt:{{{p}}}:rm"
+
+
+class Projection(Protocol):
+    name: str
+
+    def checkpoint_key(self, p: int) -> str: ...
+
+    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
+        """Compute the batch's effects; return what writes them into the transaction."""
+        ...
+
+    def committed(self) -> None:
+        """The transaction went through: keep what `prepare` computed."""
+        ...
+
+    def keys_pattern(self, p: int) -> list[str]:
+        """Key patterns this projection owns in partition p (what a rebuild drops)."""
+        ...
+
+
+# --- matches: summaries, views, histories, lobby ---------------------------------------
+
+
+class Summary(msgspec.Struct, omit_defaults=True):
+    match_id: str
+    game: str
+    title: str
+    seats: int
+    options: dict[str, Any]
+    players: list[str | None]
+    status: str
+    version: int
+    created_at: int
+    updated_at: int
+    to_act: list[str] = []
+    scores: list[int] = []
+    ranks: list[int] = []
+    free_seats: int = 0
+
+
+class HistoryLine(msgspec.Struct):
+    version: int
+    text: str
+    event: msgspec.Raw
+
+
+class MatchesProjection:
+    name = "matches"
+
+    def __init__(self, redis: Redis, store: RedisEventStore, cache_size: int = 5000) -> None:
+        self.redis = redis
+        self.store = store
+        self.cache: OrderedDict[str, tuple[LiveMatch, int]] = OrderedDict()
+        self.cache_size = cache_size
+        self._pending: dict[str, tuple[LiveMatch, int]] = {}
+
+    def checkpoint_key(self, p: int) -> str:
+        return f"{rm(p)}:checkpoint"
+
+    def keys_pattern(self, p: int) -> list[str]:
+        return [f"{rm(p)}:*"]
+
+    async def _state_before(self, env: Envelope) -> tuple[LiveMatch | None, int]:
+        """The match as it was just before `env`, from the cache or the store."""
+        found = self._pending.get(env.match_id) or self.cache.get(env.match_id)
+        if found is not None and found[0].state.version == env.version - 1:
+            return found
+        if env.version == 1:
+            return None, env.recorded_at
+        earlier = await self.store.load(env.match_id)
+        earlier = earlier[: env.version - 1]
+        state = m.fold(decode(earlier))
+        return LiveMatch(state=state, last_hash=earlier[-1].hash), earlier[0].recorded_at
+
+    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
+        self._pending = {}
+        histories: list[tuple[str, bytes]] = []
+        lobby_moves: list[tuple[str, str, str, int]] = []  # match, game, status, at
+        touched: dict[str, int] = {}
+        for _, env in batch:
+            before, created_at = await self._state_before(env)
+            game = before.state.game if before else game_of([env])
+            event = decode_events(game, [env])[0]
+            state = m.evolve(before.state if before else None, event)
+            live = LiveMatch(state=state, last_hash=env.hash)
+            self._pending[env.match_id] = (live, created_at)
+            touched[env.match_id] = env.recorded_at
+            names = [p or f"seat {i + 1}" for i, p in enumerate(state.players)]
+            for reader in [None, *range(state.seats)]:
+                shown = m.redact(state.game, event, reader)
+                if shown is None:
+                    continue
+                line = HistoryLine(
+                    version=env.version,
+                    text=m.describe(state.game, shown, reader, names),
+                    event=msgspec.Raw(m.codec(state.game).encode(shown)),
+                )
+                who = "spectator" if reader is None else str(reader)
+                histories.append((f"{rm(p)}:hist:{env.match_id}:{who}", ENC.encode(line)))
+            if before is None or before.state.status != state.status:
+                lobby_moves.append((env.match_id, state.game, state.status, env.recorded_at))
+        summaries: list[tuple[str, bytes, dict[str, bytes]]] = []
+        for match_id, at in touched.items():
+            live, created_at = self._pending[match_id]
+            summaries.append(
+                (
+                    match_id,
+                    ENC.encode(summary(match_id, live.state, created_at, at)),
+                    views(live.state),
+                )
+            )
+
+        def write(tx: Pipeline) -> None:
+            for key, line in histories:
+                tx.rpush(key, line)
+            for match_id, game, status, at in lobby_moves:
+                for scope in ("*", game):
+                    for other in ("lobby", "playing", "finished"):
+                        if other != status:
+                            tx.zrem(f"{rm(p)}:lobby:{other}:{scope}", match_id)
+                    tx.zadd(f"{rm(p)}:lobby:{status}:{scope}", {match_id: at})
+            for match_id, body, seat_views in summaries:
+                tx.set(f"{rm(p)}:match:{match_id}", body)
+                tx.delete(f"{rm(p)}:view:{match_id}")
+                tx.hset(f"{rm(p)}:view:{match_id}", mapping=seat_views)
+
+        return write
+
+    def committed(self) -> None:
+        for match_id, found in self._pending.items():
+            self.cache[match_id] = found
+            self.cache.move_to_end(match_id)
+        while len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+        self._pending = {}
+
+    def forget(self) -> None:
+        self.cache.clear()
+        self._pending = {}
+
+
+def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Summary:
+    game = get_game(state.game)
+    acting = game.to_act(state.game_state) if state.status == "playing" else frozenset()
+    return Summary(
+        match_id=match_id,
+        game=state.game,
+        title=game.title,
+        seats=state.seats,
+        options=state.options,
+        players=state.players,
+        status=state.status,
+        version=state.version,
+        created_at=created_at,
+        updated_at=at,
+        to_act=[state.players[s] or "" for s in sorted(acting)],
+        scores=list(state.outcome.scores) if state.outcome else [],
+        ranks=list(state.outcome.ranks) if state.outcome else [],
+        free_seats=sum(p is None for p in state.players),
+    )
+
+
+def views(state: m.MatchState) -> dict[str, bytes]:
+    out = {"spectator": ENC.encode(m.view(state, None))}
+    for seat in range(state.seats):
+        out[str(seat)] = ENC.encode(m.view(state, seat))
+    return out
+
+
+def decode(envelopes: Sequence[Envelope]) -> list[Any]:
+    """A stream's events from its first one (which names the game)."""
+    return decode_events(game_of(envelopes), envelopes) if envelopes else []
+
+
+# --- public: the redacted integration stream -----------------------------------------
+
+
+class PublicEvent(msgspec.Struct, kw_only=True):
+    """One event as a spectator may see it (schema `tabletop.public/1`)."""
+
+    schema: str = "tabletop.public/1"
+    kind: str  # match_created | player_joined | player_left | match_started | move_played
+    # | seat_conceded | match_finished | match_forked
+    match_id: str
+    version: int
+    game: str
+    at: int
+    type: str
+    event: msgspec.Raw
+    text: str = ""
+
+
+PUBLIC_KINDS = {
+    "match.created": "match_created",
+    "match.player_joined": "player_joined",
+    "match.player_left": "player_left",
+    "match.started": "match_started",
+    "match.seat_conceded": "seat_conceded",
+    "match.finished": "match_finished",
+    "match.forked": "match_forked",
+}
+
+
+class PublicProjection:
+    """Needs no fold: redaction for a spectator depends on the event only, and the
+    names for the sentence come from the lifecycle events it has seen."""
+
+    name = "public"
+
+    def __init__(self, redis: Redis, store: RedisEventStore) -> None:
+        self.redis = redis
+        self.store = store
+        self.tables: OrderedDict[str, tuple[str, list[str]]] = OrderedDict()
+
+    def checkpoint_key(self, p: int) -> str:
+        return f"tt:{{{p}}}:public:checkpoint"
+
+    def keys_pattern(self, p: int) -> list[str]:
+        return []  # never rebuilt: consumers have read it already
+
+    async def _table(self, env: Envelope) -> tuple[str, list[str]]:
+        found = self.tables.get(env.match_id)
+        if found is None or env.version == 1:
+            first = await self.store.load(env.match_id)
+            state = m.fold(decode(first[: max(env.version - 1, 1)]))
+            found = (state.game, [p or "" for p in state.players])
+            self.tables[env.match_id] = found
+            while len(self.tables) > 20_000:
+                self.tables.popitem(last=False)
+        return found
+
+    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
+        out: list[bytes] = []
+        for _, env in batch:
+            game, names = await self._table(env)
+            event = m.codec(game).decode(upcast(env).payload)
+            if isinstance(event, m.PlayerJoined):
+                names[event.seat] = event.player
+            shown = m.redact(game, event, None)
+            if shown is None:
+                continue
+            out.append(
+                ENC.encode(
+                    PublicEvent(
+                        kind=PUBLIC_KINDS.get(env.type, "move_played"),
+                        match_id=env.match_id,
+                        version=env.version,
+                        game=game,
+                        at=env.recorded_at,
+                        type=env.type,
+                        event=msgspec.Raw(m.codec(game).encode(shown)),
+                        text=m.describe(game, shown, None, names),
+                    )
+                )
+            )
+
+        def write(tx: Pipeline) -> None:
+            for body in out:
+                tx.xadd(Keys(p).public, {"e": body})
+
+        return write
+
+    def committed(self) -> None:
+        pass
+
+
+# --- ratings: played, won, openskill, leaderboards ----------------------------------------
+
+RATINGS = "tt:{ratings}"
+
+
+class PlayerRating(msgspec.Struct):
+    mu: float
+    sigma: float
+    played: int = 0
+    won: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+class RatingsProjection:
+    name = "ratings"
+    model = PlackettLuce()
+
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+
+    def checkpoint_key(self, p: int) -> str:
+        return f"{RATINGS}:checkpoint:{p}"
+
+    def keys_pattern(self, p: int) -> list[str]:
+        return []  # rebuilt as a whole by Projector.rebuild("ratings")
+
+    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
+        finished = [
+            msgspec.json.decode(upcast(env).payload, type=m.MatchFinished)
+            for _, env in batch
+            if env.type == "match.finished"
+        ]
+        updates: dict[str, dict[str, PlayerRating]] = {}
+        for done in finished:
+            if not done.game or not done.players:
+                continue
+            table = updates.setdefault(done.game, {})
+            for player in done.players:
+                if player not in table:
+                    table[player] = await self._current(done.game, player)
+            rate(table, done)
+
+        def write(tx: Pipeline) -> None:
+            for game, table in updates.items():
+                tx.hset(
+                    f"{RATINGS}:rating:{game}", mapping={k: ENC.encode(v) for k, v in table.items()}
+                )
+                tx.zadd(f"{RATINGS}:board:{game}", {k: v.ordinal for k, v in table.items()})
+                tx.sadd(f"{RATINGS}:games", game)
+
+        return write
+
+    async def _current(self, game: str, player: str) -> PlayerRating:
+        raw: Any = await self.redis.hget(f"{RATINGS}:rating:{game}", player)
+        if raw is None:
+            fresh = self.model.rating()
+            return PlayerRating(mu=fresh.mu, sigma=fresh.sigma)
+        return msgspec.json.decode(raw, type=PlayerRating)
+
+    def committed(self) -> None:
+        pass
+
+    def watch_keys(self, batch: Sequence[Entry]) -> list[str]:
+        games = set()
+        for _, env in batch:
+            if env.type == "match.finished":
+                games.add(msgspec.json.decode(env.payload, type=m.MatchFinished).game)
+        return [f"{RATINGS}:rating:{g}" for g in sorted(games)]
+
+
+def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
+    """One finished match: openskill over the ranks (ties shared), played and won counted."""
+    model = RatingsProjection.model
+    players = [p for p in done.players if p]
+    if len(set(players)) != len(players) or len(players) < 2:
+        return  # one person in several seats: not a rated match
+    teams = [[model.create_rating([table[p].mu, table[p].sigma], name=p)] for p in players]
+    rated = model.rate(teams, ranks=[float(r) for r in done.ranks])
+    for player, rank, [new] in zip(players, done.ranks, rated, strict=True):
+        old = table[player]
+        table[player] = PlayerRating(
+            mu=new.mu, sigma=new.sigma, played=old.played + 1, won=old.won + (rank == 1)
+        )
+
+
+# --- the runner ----------------------------------------------------------------------
+
+
+def _id(entry_id: bytes) -> tuple[int, int]:
+    ms, seq = entry_id.split(b"-")
+    return int(ms), int(seq)
+
+
+class Projector:
+    def __init__(
+        self,
+        redis: Redis,
+        store: RedisEventStore,
+        *,
+        partitions: Sequence[int] | None = None,
+        batch_size: int = 500,
+        projections: Sequence[str] = ("matches", "public", "ratings"),
+    ) -> None:
+        self.redis = redis
+        self.store = store
+        self.partitions = list(partitions if partitions is not None else range(store.partitions))
+        self.batch_size = batch_size
+        every: dict[str, Projection] = {
+            "matches": MatchesProjection(redis, store),
+            "public": PublicProjection(redis, store),
+        }
+        self.projections = [every[n] for n in projections if n in every]
+        # Ratings depend on the order of finished matches across partitions, so one
+        # projector (the one holding partition 0) folds every partition, merged by log id.
+        self.ratings = (
+            RatingsProjection(redis) if "ratings" in projections and 0 in self.partitions else None
+        )
+        self._task: asyncio.Task[None] | None = None
+
+    async def step(self, projection: Projection, p: int) -> int:
+        """One batch of one partition for one projection; the number of events applied."""
+        key = projection.checkpoint_key(p)
+        async with self.redis.pipeline(transaction=True) as tx:
+            await tx.watch(key)
+            raw: Any = await tx.get(key)
+            after = raw.decode() if raw else "0-0"
+            found: Any = await self.redis.xrange(
+                Keys(p).log, min=f"({after}", max="+", count=self.batch_size
+            )
+            if not found:
+                return 0
+            batch = [(eid, entry_to_envelope(f[b"m"].decode(), eid, f)) for eid, f in found]
+            extra = getattr(projection, "watch_keys", None)
+            if extra is not None:
+                more = extra(batch)
+                if more:
+                    await tx.watch(*more)
+            write = await projection.prepare(p, batch)
+            tx.multi()
+            write(tx)
+            tx.set(key, batch[-1][0])
+            try:
+                await tx.execute()
+            except WatchError:
+                log.info("projection_raced", projection=projection.name, partition=p)
+                if isinstance(projection, MatchesProjection):
+                    projection.forget()
+                return 0
+        projection.committed()
+        return len(batch)
+
+    async def step_ratings(self) -> int:
+        """One merged batch of every partition for the ratings, in log-id order."""
+        proj = self.ratings
+        assert proj is not None
+        every = range(self.store.partitions)
+        keys = [proj.checkpoint_key(p) for p in every]
+        async with self.redis.pipeline(transaction=True) as tx:
+            await tx.watch(*keys)
+            raw: Any = await tx.mget(keys)
+            positions = [r.decode() if r else "0-0" for r in raw]
+            merged: list[tuple[tuple[int, int], int, bytes, Envelope]] = []
+            cutoff: tuple[int, int] | None = None
+            for p, after in zip(every, positions, strict=True):
+                found: Any = await self.redis.xrange(
+                    Keys(p).log, min=f"({after}", max="+", count=self.batch_size
+                )
+                for eid, f in found:
+                    merged.append((_id(eid), p, eid, entry_to_envelope(f[b"m"].decode(), eid, f)))
+                if len(found) == self.batch_size:
+                    # This partition has more: nothing past its last id may be taken yet.
+                    last = _id(found[-1][0])
+                    cutoff = last if cutoff is None else min(cutoff, last)
+            merged.sort(key=lambda x: (x[0], x[1]))
+            if cutoff is not None:
+                merged = [x for x in merged if x[0] <= cutoff]
+            if not merged:
+                return 0
+            batch = [(eid, env) for _, _, eid, env in merged]
+            more = proj.watch_keys(batch)
+            if more:
+                await tx.watch(*more)
+            write = await proj.prepare(0, batch)
+            tx.multi()
+            write(tx)
+            for _, p, eid, _ in merged:
+                positions[p] = eid.decode()
+            tx.mset({k: v for k, v in zip(keys, positions, strict=True)})
+            try:
+                await tx.execute()
+            except WatchError:
+                return 0
+        return len(merged)
+
+    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        """Apply everything up to the current end of every log; the number of events."""
+        total = 0
+        while True:
+            done = 0
+            for projection in self.projections:
+                for p in self.partitions:
+                    n = await self.step(projection, p)
+                    done += n
+                    if progress and projection is self.projections[0]:
+                        progress(n)
+            if self.ratings is not None:
+                done += await self.step_ratings()
+            total += done
+            if done == 0:
+                return total
+
+    async def run_forever(self, idle_sleep: float = 0.05) -> None:
+        while True:
+            try:
+                if await self.catch_up() == 0:
+                    await asyncio.sleep(idle_sleep)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # a bad event must not stop every projection
+                log.exception("projection_failed", error=repr(err))
+                await asyncio.sleep(1)
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self.run_forever())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def lag(self) -> list[dict[str, Any]]:
+        """Per partition and projection: events behind and milliseconds behind."""
+        out = []
+        for p in self.partitions:
+            newest: Any = await self.redis.xrevrange(Keys(p).log, count=1)
+            last = newest[0][0].decode() if newest else "0-0"
+            named = [*self.projections, *([self.ratings] if self.ratings else [])]
+            for projection in named:
+                raw: Any = await self.redis.get(projection.checkpoint_key(p))
+                at = raw.decode() if raw else "0-0"
+                behind: Any = await self.redis.xrange(Keys(p).log, min=f"({at}", count=10_000)
+                out.append(
+                    {
+                        "partition": p,
+                        "projection": projection.name,
+                        "checkpoint": at,
+                        "newest": last,
+                        "events_behind": len(behind),
+                        "ms_behind": max(0, int(last.split("-")[0]) - int(at.split("-")[0]))
+                        if behind
+                        else 0,
+                    }
+                )
+        return out
+
+    async def rebuild(self, name: str, progress: Callable[[int], None] | None = None) -> int:
+        """Drop one projection's keys and checkpoints and apply every log from the start."""
+        if name == "public":
+            raise ValueError("the public stream is never rebuilt: its readers have seen it")
+        if name == "ratings":
+            assert self.ratings is not None, "ratings are folded by the holder of partition 0"
+            async for key in self.redis.scan_iter(match=f"{RATINGS}:*", count=1000):
+                await self.redis.delete(key)
+            total = 0
+            while n := await self.step_ratings():
+                total += n
+                if progress:
+                    progress(n)
+            return total
+        projection = next(p for p in self.projections if p.name == name)
+        for p in self.partitions:
+            for pattern in projection.keys_pattern(p):
+                async for key in self.redis.scan_iter(match=pattern, count=1000):
+                    await self.redis.delete(key)
+            await self.redis.delete(projection.checkpoint_key(p))
+        if isinstance(projection, MatchesProjection):
+            projection.forget()
+        total = 0
+        while True:
+            done = 0
+            for p in self.partitions:
+                n = await self.step(projection, p)
+                done += n
+                if progress:
+                    progress(n)
+            total += done
+            if done == 0:
+                return total

@@ -1,0 +1,94 @@
+"""Reading the projected models: lobby, match summaries, views, histories, ratings."""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any
+
+import msgspec
+from redis.asyncio import Redis
+
+from events.store import partition_of
+from services.projector import RATINGS, HistoryLine, PlayerRating, Summary, rm
+
+STATUSES = ("lobby", "playing", "finished")
+
+
+class ReadModels:
+    def __init__(self, redis: Redis, partitions: int) -> None:
+        self.redis = redis
+        self.partitions = partitions
+
+    def _p(self, match_id: str) -> int:
+        return partition_of(match_id, self.partitions)
+
+    async def lobby(
+        self, game: str | None = None, status: str = "lobby", page: int = 0, size: int = 20
+    ) -> list[Summary]:
+        """Matches of one status, newest first, paged; merged over the partitions."""
+        scope = game or "*"
+        want = (page + 1) * size
+        found: list[tuple[float, str]] = []
+        for p in range(self.partitions):
+            rows: Any = await self.redis.zrevrange(
+                f"{rm(p)}:lobby:{status}:{scope}", 0, want - 1, withscores=True
+            )
+            found += [(score, mid.decode()) for mid, score in rows]
+        newest = heapq.nlargest(want, found)[page * size : want]
+        out = []
+        for _, match_id in newest:
+            s = await self.summary(match_id)
+            if s is not None:
+                out.append(s)
+        return out
+
+    async def summary(self, match_id: str) -> Summary | None:
+        raw: Any = await self.redis.get(f"{rm(self._p(match_id))}:match:{match_id}")
+        return msgspec.json.decode(raw, type=Summary) if raw else None
+
+    async def view(self, match_id: str, seat: int | None) -> dict[str, Any] | None:
+        who = "spectator" if seat is None else str(seat)
+        raw: Any = await self.redis.hget(f"{rm(self._p(match_id))}:view:{match_id}", who)
+        return msgspec.json.decode(raw) if raw else None
+
+    async def history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
+        who = "spectator" if seat is None else str(seat)
+        rows: Any = await self.redis.lrange(f"{rm(self._p(match_id))}:hist:{match_id}:{who}", 0, -1)
+        return [msgspec.json.decode(r, type=HistoryLine) for r in rows]
+
+    async def leaderboard(self, game: str, top: int = 20) -> list[tuple[str, PlayerRating]]:
+        names: Any = await self.redis.zrevrange(f"{RATINGS}:board:{game}", 0, top - 1)
+        if not names:
+            return []
+        raw: Any = await self.redis.hmget(f"{RATINGS}:rating:{game}", names)
+        return [
+            (n.decode(), msgspec.json.decode(r, type=PlayerRating))
+            for n, r in zip(names, raw, strict=True)
+            if r is not None
+        ]
+
+    async def player(self, game: str, player: str) -> PlayerRating | None:
+        raw: Any = await self.redis.hget(f"{RATINGS}:rating:{game}", player)
+        return msgspec.json.decode(raw, type=PlayerRating) if raw else None
+
+    async def dump(self) -> dict[str, Any]:
+        """Every read-model key and its content (rebuild tests compare two dumps)."""
+        out: dict[str, Any] = {}
+        patterns = [f"{rm(p)}:*" for p in range(self.partitions)] + [f"{RATINGS}:*"]
+        for pattern in patterns:
+            async for key in self.redis.scan_iter(match=pattern, count=1000):
+                k = key.decode()
+                if k.endswith("checkpoint") or ":checkpoint:" in k:
+                    continue
+                kind = (await self.redis.type(key)).decode()
+                if kind == "string":
+                    out[k] = await self.redis.get(key)
+                elif kind == "hash":
+                    out[k] = await self.redis.hgetall(key)
+                elif kind == "list":
+                    out[k] = await self.redis.lrange(key, 0, -1)
+                elif kind == "zset":
+                    out[k] = await self.redis.zrange(key, 0, -1, withscores=True)
+                elif kind == "set":
+                    out[k] = sorted(await self.redis.smembers(key))
+        return out
