@@ -1,0 +1,41 @@
+"""Who sits where: turn order, the final lap after someone goes out, dealer and starter."""
+
+from __future__ import annotations
+
+from domain.kernel import Seat
+
+from .state import State
+
+
+def active(state: State) -> list[Seat]:
+    """The seats still playing, in turn order."""
+    return [s for s in range(state.seats) if s not in state.conceded]
+
+
+def next_turn(state: State, after: Seat) -> Seat | None:
+    """The next player to the left still playing, or None when the round is over.
+
+    Rule (seed 002, Going Out): once a player goes out, every other player gets one
+    final turn; so the round ends when the turn would come back to whoever went out.
+    """
+    for step in range(1, state.seats + 1):
+        seat = (after + step) % state.seats
+        if seat == state.went_out:
+            return None
+        if seat not in state.conceded:
+            return seat
+    return None
+
+
+def next_starter(state: State) -> Seat:
+    """Rule (seed 002, Setup): the starting player rotates left each round."""
+    seats = active(state)
+    later = [s for s in seats if s > state.starter]
+    return later[0] if later else seats[0]
+
+
+def dealer(state: State) -> Seat:
+    """The next round's dealer: the player to the right of its starting player."""
+    seats = active(state)
+    starter = next_starter(state)
+    return seats[seats.index(starter) - 1]
