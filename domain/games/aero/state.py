@@ -1,0 +1,38 @@
+"""The Aero table: whose turn, what the dice show, and each player's six criminals."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.games.aero.dice import Criminal, DieId, Face
+from domain.kernel import Seat
+
+Phase = Literal["setup", "roll", "set_aside", "arrest", "over"]
+
+
+class AeroOptions(msgspec.Struct, forbid_unknown_fields=True):
+    """Aero has no options: the standard game is six turns with the eight dice."""
+
+
+class Dealt(msgspec.Struct):
+    """One criminal a player has dealt with: arrested for points, or flipped for 0."""
+
+    criminal: Criminal
+    arrested: bool
+    points: int
+
+
+class Table(msgspec.Struct):
+    seats: int
+    phase: Phase = "setup"
+    player: Seat = 0
+    turn: int = 0
+    faces: dict[DieId, Face] = {}
+    """What each die rolled this turn shows (set-aside dice keep their face)."""
+    kept: list[DieId] = []
+    """The dice split off this turn, in the order they were set aside."""
+    dealt: list[list[Dealt]] = []
+    """Per seat, the criminals dealt with so far, in turn order."""
+    conceded: list[Seat] = []
