@@ -1,0 +1,54 @@
+"""What a seat sees of a Jewel Box table: all but the face-down beetles."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.games.jewelbox.beetles import BeetleId, Tool
+from domain.games.jewelbox.events import Event, ScoreSheet
+from domain.games.jewelbox.state import JewelBoxOptions, Phase, Table
+from domain.kernel import ComponentId, Seat
+
+
+class JewelBoxView(msgspec.Struct):
+    options: JewelBoxOptions
+    side: int
+    phase: Phase
+    player: Seat
+    log: list[BeetleId | None]
+    face_down: int
+    """How many face-down beetles are left (which ones is secret)."""
+    boxes: list[list[BeetleId | None]]
+    tools: list[list[Tool]]
+    tool_used: bool
+    rolled: int | None
+    holding: BeetleId | None
+    conceded: list[Seat]
+    sheets: list[ScoreSheet]
+
+
+def view(state: Table, seat: Seat | None) -> JewelBoxView:
+    return JewelBoxView(
+        options=state.options,
+        side=state.side,
+        phase=state.phase,
+        player=state.player,
+        log=state.log,
+        face_down=len(state.supply),
+        boxes=state.boxes,
+        tools=state.tools,
+        tool_used=state.tool_used,
+        rolled=state.rolled,
+        holding=state.holding,
+        conceded=state.conceded,
+        sheets=state.sheets,
+    )
+
+
+def redact(event: Event, seat: Seat | None) -> Event:
+    """Every event names only face-up beetles: a face-down one is revealed as it is taken."""
+    return event
+
+
+def hidden(state: Table, seat: Seat | None) -> frozenset[ComponentId]:
+    return frozenset(state.supply)
