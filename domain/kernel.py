@@ -114,10 +114,15 @@ class Game(Protocol):
     rules_version: str
     rules_status: RulesStatus
     assumptions: tuple[str, ...]
-    options_type: type[msgspec.Struct]
     command_type: Any  # the Command union
     event_type: Any  # the Event union
-    state_type: type[msgspec.Struct]
+
+    # Read-only, so a game may simply write `options_type = Options`.
+    @property
+    def options_type(self) -> type[msgspec.Struct]: ...
+
+    @property
+    def state_type(self) -> type[msgspec.Struct]: ...
 
     def initial(self, options: Any, seats: int) -> Any:
         """The empty table before setup: no randomness, nothing dealt."""

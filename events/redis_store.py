@@ -10,7 +10,7 @@ latest snapshot. Event keys are never trimmed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -26,7 +26,7 @@ from events.store import (
     partition_of,
 )
 
-APPEND_LUA = files("events").joinpath("append.lua").read_text()
+APPEND_LUA = (Path(__file__).parent / "append.lua").read_text()
 
 
 def entry_to_envelope(match_id: str, entry_id: bytes | str, fields: dict[bytes, bytes]) -> Envelope:

@@ -8,6 +8,7 @@ reply is safe and answers `duplicate` with the original outcome.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import uuid
 from typing import Any
@@ -69,10 +70,8 @@ class TabletopClient:
             # The reader notices within one blocking read; cancelling a blocked read
             # instead can stall inside redis-py.
             self._closing = True
-            try:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(self._reader, timeout=5)
-            except (TimeoutError, asyncio.CancelledError):
-                pass
             self._reader = None
         await self._listen.aclose()
         await self.redis.delete(self.reply_stream)

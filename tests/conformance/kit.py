@@ -71,10 +71,12 @@ def play_random_match(
     events: list[Any] = []
     sent: list[bytes] = []
 
-    def apply(command: Any) -> list[Any]:
+    def apply(command: Any) -> list[tuple[Any, m.MatchState]]:
+        """Decide and fold one command: each event with the state right after it."""
         nonlocal state
         new = m.decide(state, command)
         assert new, f"{command!r} was accepted but caused no event"
+        out = []
         for event in new:
             previous = state
             before = codec.encode_state(previous) if previous is not None else b""
@@ -82,9 +84,10 @@ def play_random_match(
             if previous is not None:
                 assert codec.encode_state(previous) == before, "evolve mutated its input"
             _check_round_trip(codec, event)
+            out.append((event, state))
         sent.append(_enc.encode(command))
         events.extend(new)
-        return new
+        return out
 
     for command in setup:
         new = apply(command)
@@ -247,7 +250,9 @@ def _strings(obj: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
-def _check_leaks(game: Game, state: m.MatchState, new: list[Any]) -> None:
+def _check_leaks(game: Game, state: m.MatchState, new: list[tuple[Any, m.MatchState]]) -> None:
+    """No view, and no redacted event, shows a reader an id hidden from it: the view
+    against the final state, each event against the state right after that event."""
     readers: list[int | None] = [*range(state.seats), None]
     for reader in readers:
         secret = game.hidden(state.game_state, reader)
@@ -256,12 +261,13 @@ def _check_leaks(game: Game, state: m.MatchState, new: list[Any]) -> None:
         shown = set(_strings(msgspec.to_builtins(game.view(state.game_state, reader))))
         leaked = shown & secret
         assert not leaked, f"view for {reader} shows hidden {sorted(leaked)[:5]}"
-        for event in new:
+        for event, after in new:
             if isinstance(event, m.MATCH_EVENT_TYPES):
                 continue
             red = game.redact(event, reader)
             if red is None:
                 continue
-            leaked = set(_strings(msgspec.to_builtins(red))) & secret
+            secret_then = game.hidden(after.game_state, reader)
+            leaked = set(_strings(msgspec.to_builtins(red))) & secret_then
             assert not leaked, f"{type(event).__name__} for {reader} leaks {sorted(leaked)[:5]}"
             game.describe(red, reader, PLAYERS[: state.seats])
