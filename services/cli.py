@@ -22,6 +22,7 @@ from domain.kernel import games, get_game, options_schema
 from events.envelope import Envelope
 from services.config import Settings
 from services.embedded import redis_url
+from services.readmodels import ReadModels
 
 console = Console(highlight=False)
 
@@ -79,13 +80,17 @@ def serve(ctx: click.Context) -> None:
 
     async def run(url: str) -> None:
         from services.commands import CommandService
+        from services.projector import Projector
 
         service = CommandService(Settings.from_env(url))
         await service.start()
-        console.print(f"[green]serving[/] on {url}; Ctrl-C stops")
+        projector = Projector(service.redis, service.store)
+        projector.start()
+        console.print(f"[green]serving[/] commands and projections on {url}; Ctrl-C stops")
         try:
             await asyncio.Event().wait()
         finally:
+            await projector.stop()
             await service.stop()
 
     with redis_url(ctx.obj["home"]) as url, contextlib.suppress(KeyboardInterrupt):
@@ -134,13 +139,17 @@ def demo(
 async def _demo(
     url: str, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
 ) -> int:
+    from services.audit import audit
     from services.bots import NAMES, play_match
     from services.client import TabletopClient
     from services.commands import CommandService
+    from services.projector import Projector
 
     settings = Settings.from_env(url)
     service = CommandService(settings)
     await service.start()
+    projector = Projector(service.redis, service.store)
+    projector.start()
     names = list(NAMES[:seats])
     title = get_game(game).title
     console.print(f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {url}")
@@ -167,7 +176,12 @@ async def _demo(
                 options=options,
                 on_events=show,
             )
+        result = await audit(service.store, match_id)
+        await projector.stop()
+        await projector.catch_up()
+        history = await ReadModels(service.redis, settings.partitions).history(match_id, None)
     finally:
+        await projector.stop()
         await service.stop()
     outcome = live.state.outcome
     assert outcome is not None
@@ -177,10 +191,373 @@ async def _demo(
     console.print(table)
     console.print(
         f"match {match_id}: {live.state.version} events; "
-        f"won by {', '.join(names[s] for s in outcome.winners)}"
+        f"won by {', '.join(names[s] for s in outcome.winners)}; "
+        f"history projected: {len(history)} lines"
     )
-    return 0
+    console.print(result.line())
+    return 0 if result.status == "ok" else 1
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(msgspec.to_builtins(value), indent=2)
+    # Through msgspec's own encoder: read models carry raw JSON (msgspec.Raw) inside.
+    return json.dumps(json.loads(msgspec.json.encode(value)), indent=2)
+
+
+# --- reading: lobby, show, history, leaderboard ------------------------------------------
+
+
+def _run(ctx: click.Context, work: Any) -> Any:
+    """Run `work(redis, settings)` against the configured (or embedded) Redis."""
+    from redis.asyncio import Redis
+
+    async def go(url: str) -> Any:
+        redis = Redis.from_url(url)
+        try:
+            return await work(redis, Settings.from_env(url))
+        finally:
+            await redis.aclose()
+
+    with redis_url(ctx.obj["home"]) as url:
+        return asyncio.run(go(url))
+
+
+async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
+    """Read models are eventually consistent; the CLI first applies what is pending."""
+    from events.redis_store import RedisEventStore
+    from services.projector import Projector
+
+    await Projector(redis, RedisEventStore(redis, settings.partitions)).catch_up()
+    return ReadModels(redis, settings.partitions)
+
+
+def _seat_option(value: str | None) -> int | None:
+    if value is None or value == "spectator":
+        return None
+    return int(value) - 1
+
+
+AS_HELP = "Read as this seat (1-based) or 'spectator' (default)."
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--status", type=click.Choice(["lobby", "playing", "finished"]), default=None)
+@click.option("--page", type=int, default=0)
+@click.option("--size", type=int, default=20)
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def lobby(
+    ctx: click.Context, game: str | None, status: str | None, page: int, size: int, as_json: bool
+) -> None:
+    """Open matches, matches in play and finished ones, newest first."""
+
+    async def work(redis: Any, settings: Settings) -> dict[str, Any]:
+        models = await _caught_up(redis, settings)
+        statuses = [status] if status else ["lobby", "playing", "finished"]
+        return {s: await models.lobby(game, s, page, size) for s in statuses}
+
+    found = _run(ctx, work)
+    if as_json:
+        click.echo(_dump(found))
+        return
+    for status_name, rows in found.items():
+        table = Table(
+            "match", "game", "players", "free", "version", "to act / ranks", title=status_name
+        )
+        for r in rows:
+            extra = ", ".join(r.to_act) if status_name != "finished" else str(r.ranks)
+            table.add_row(
+                r.match_id,
+                r.game,
+                ", ".join(p or "-" for p in r.players),
+                str(r.free_seats),
+                str(r.version),
+                extra,
+            )
+        console.print(table)
+
+
+@main.command()
+@click.argument("match_id")
+@click.option("--as", "as_seat", default=None, help=AS_HELP)
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def show(ctx: click.Context, match_id: str, as_seat: str | None, as_json: bool) -> None:
+    """A match's summary and the table as a seat (or a spectator) sees it."""
+    seat = _seat_option(as_seat)
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        models = await _caught_up(redis, settings)
+        return await models.summary(match_id), await models.view(match_id, seat)
+
+    summary, view = _run(ctx, work)
+    if summary is None:
+        raise click.ClickException(f"no match {match_id}")
+    if as_json:
+        click.echo(json.dumps({"summary": msgspec.to_builtins(summary), "view": view}, indent=2))
+        return
+    console.print(
+        f"[bold]{summary.title}[/] {match_id} — {summary.status}, "
+        f"version {summary.version}, players {', '.join(p or '-' for p in summary.players)}"
+    )
+    if summary.to_act:
+        console.print(f"to act: {', '.join(summary.to_act)}")
+    if summary.ranks:
+        console.print(f"scores {summary.scores}, ranks {summary.ranks}")
+    console.print_json(json.dumps(view))
+
+
+@main.command()
+@click.argument("match_id")
+@click.option("--as", "as_seat", default=None, help=AS_HELP)
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def history(ctx: click.Context, match_id: str, as_seat: str | None, as_json: bool) -> None:
+    """The moves of a match, numbered, as a seat (or a spectator) may see them."""
+    seat = _seat_option(as_seat)
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        return await (await _caught_up(redis, settings)).history(match_id, seat)
+
+    lines = _run(ctx, work)
+    if not lines:
+        raise click.ClickException(f"no history for match {match_id}")
+    if as_json:
+        click.echo(_dump(lines))
+        return
+    for line in lines:
+        console.print(f"[dim]{line.version:>4}[/]  {line.text}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--top", type=int, default=20)
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def leaderboard(ctx: click.Context, game: str, top: int, as_json: bool) -> None:
+    """Players of a game by rating (openskill, Plackett-Luce; ordinal = mu - 3 sigma)."""
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        return await (await _caught_up(redis, settings)).leaderboard(game, top)
+
+    rows = _run(ctx, work)
+    if as_json:
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "player": n,
+                        "rating": r.ordinal,
+                        "mu": r.mu,
+                        "sigma": r.sigma,
+                        "played": r.played,
+                        "won": r.won,
+                    }
+                    for n, r in rows
+                ],
+                indent=2,
+            )
+        )
+        return
+    table = Table("#", "player", "rating", "played", "won", title=f"{game} leaderboard")
+    for i, (name, r) in enumerate(rows, 1):
+        table.add_row(str(i), name, f"{r.ordinal:.2f}", str(r.played), str(r.won))
+    console.print(table)
+
+
+@main.group()
+def projections() -> None:
+    """Operate the read models."""
+
+
+@projections.command("rebuild")
+@click.argument("name", required=False, type=click.Choice(["matches", "ratings"]))
+@click.pass_context
+def projections_rebuild(ctx: click.Context, name: str | None) -> None:
+    """Drop a read model (default: all) and rebuild it from the start of the logs."""
+    from rich.progress import Progress
+
+    async def work(redis: Any, settings: Settings) -> dict[str, int]:
+        from events.redis_store import RedisEventStore
+        from services.projector import Projector
+
+        store = RedisEventStore(redis, settings.partitions)
+        total = sum([int(await redis.xlen(f"tt:{{{p}}}:log")) for p in range(settings.partitions)])
+        done: dict[str, int] = {}
+        with Progress(console=console) as progress:
+            for which in [name] if name else ["matches", "ratings"]:
+                task = progress.add_task(f"rebuilding {which}", total=total)
+                projector = Projector(redis, store)
+                done[which] = await projector.rebuild(
+                    which, progress=lambda n, t=task: progress.advance(t, n)
+                )
+                progress.update(task, completed=total)
+        return done
+
+    for which, n in _run(ctx, work).items():
+        console.print(f"rebuilt {which}: {n} events applied")
+
+
+@projections.command("status")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def projections_status(ctx: click.Context, as_json: bool) -> None:
+    """Projection lag per partition: events and milliseconds behind the log."""
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        from events.redis_store import RedisEventStore
+        from services.projector import Projector
+
+        return await Projector(redis, RedisEventStore(redis, settings.partitions)).lag()
+
+    rows = _run(ctx, work)
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    table = Table("partition", "projection", "events behind", "ms behind")
+    for r in rows:
+        table.add_row(
+            str(r["partition"]), r["projection"], str(r["events_behind"]), str(r["ms_behind"])
+        )
+    console.print(table)
+
+
+# --- replay, audit, export, import, fork ----------------------------------------------------
+
+
+def _store(redis: Any, settings: Settings) -> Any:
+    from events.redis_store import RedisEventStore
+
+    return RedisEventStore(redis, settings.partitions)
+
+
+@main.command()
+@click.argument("match_id")
+@click.option("--to", "to_version", type=int, default=None, help="Stop at this version.")
+@click.option("--as", "as_seat", default=None, help=AS_HELP)
+@click.option("--step", is_flag=True, help="Walk the match move by move (Enter = next).")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+def replay(
+    ctx: click.Context,
+    match_id: str,
+    to_version: int | None,
+    as_seat: str | None,
+    step: bool,
+    as_json: bool,
+) -> None:
+    """The match (or a seat's view of it) at any version, folded from the log."""
+    from services.audit import replay as replay_match
+
+    seat = _seat_option(as_seat)
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        return await replay_match(_store(redis, settings), match_id, to_version)
+
+    frames = _run(ctx, work)
+    if not frames:
+        raise click.ClickException(f"no match {match_id}")
+    state = frames[-1][1]
+    names = [p or f"seat {i + 1}" for i, p in enumerate(state.players)]
+    if step:
+        for env, after in frames:
+            event = m.codec(after.game).decode(bytes(env.payload))
+            shown = m.redact(after.game, event, seat)
+            if shown is not None:
+                console.print(
+                    f"[dim]{env.version:>4}[/]  {m.describe(after.game, shown, seat, names)}"
+                )
+                if sys.stdin.isatty():
+                    click.pause(info="")
+    if as_json or not step:
+        click.echo(json.dumps(m.view(state, seat), indent=2))
+
+
+@main.command("audit")
+@click.argument("match_id", required=False)
+@click.option("--all", "audit_all", is_flag=True, help="Every match in the store.")
+@click.pass_context
+def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
+    """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
+    from services.audit import all_match_ids, audit
+
+    if not match_id and not audit_all:
+        raise click.UsageError("name a MATCH or give --all")
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        store = _store(redis, settings)
+        ids = await all_match_ids(store) if audit_all else [match_id]
+        return [await audit(store, mid) for mid in ids]
+
+    results = _run(ctx, work)
+    for r in results:
+        click.echo(r.line())
+    if any(r.status not in ("ok", "skipped") for r in results):
+        sys.exit(1)
+
+
+@main.command("export")
+@click.argument("match_id")
+@click.pass_context
+def export_cmd(ctx: click.Context, match_id: str) -> None:
+    """Write a match as schema-versioned JSON lines to standard output."""
+    from services.audit import export_match
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        return await export_match(_store(redis, settings), match_id)
+
+    try:
+        lines = _run(ctx, work)
+    except LookupError as err:
+        raise click.ClickException(str(err)) from None
+    out = sys.stdout.buffer
+    for line in lines:
+        out.write(line + b"\n")
+    out.flush()
+
+
+@main.command("import")
+@click.argument("path", type=click.File("rb"))
+@click.pass_context
+def import_cmd(ctx: click.Context, path: Any) -> None:
+    """Append an exported match to this store (refuses a broken chain or an existing id)."""
+    from services.audit import import_match
+
+    lines = [line.rstrip(b"\n") for line in path if line.strip()]
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        return await import_match(_store(redis, settings), lines)
+
+    try:
+        match_id = _run(ctx, work)
+    except (ValueError, RuntimeError, msgspec.DecodeError) as err:
+        raise click.ClickException(str(err)) from None
+    click.echo(f"imported match {match_id}: {len(lines) - 1} lines")
+
+
+@main.command()
+@click.argument("match_id")
+@click.option("--at", "at_version", type=int, required=True)
+@click.option("--id", "new_id", default=None, help="The new match's id (default: random).")
+@click.option("--seed", type=int, default=None)
+@click.pass_context
+def fork(
+    ctx: click.Context, match_id: str, at_version: int, new_id: str | None, seed: int | None
+) -> None:
+    """A new match from MATCH as it stood at a version: same seats, a fresh seed."""
+    import uuid
+
+    from services.audit import fork_match
+
+    target = new_id or uuid.uuid4().hex[:16]
+
+    async def work(redis: Any, settings: Settings) -> Any:
+        return await fork_match(_store(redis, settings), match_id, at_version, target, seed)
+
+    try:
+        live = _run(ctx, work)
+    except (LookupError, ValueError) as err:
+        raise click.ClickException(str(err)) from None
+    click.echo(
+        f"forked {match_id} at version {at_version} into {target} (version {live.state.version})"
+    )

@@ -71,6 +71,7 @@ class CommandService:
         )
         self.broker = RedisBroker(settings.redis_url, logger=None)
         self._claimer: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
         for p in range(settings.partitions):
             self._subscribe(p)
 
@@ -97,15 +98,21 @@ class CommandService:
 
     async def stop(self) -> None:
         if self._claimer is not None:
-            self._claimer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._claimer
+            # Woken between passes, not cancelled inside a redis-py call.
+            self._stopping.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._claimer, timeout=10)
         await self.broker.stop()
         await self.redis.aclose()
 
     async def _claim_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.claim_idle_ms / 2000)
+        while not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self._stopping.wait(), timeout=self.settings.claim_idle_ms / 2000
+                )
+            if self._stopping.is_set():
+                return
             try:
                 for p in range(self.settings.partitions):
                     await self.claim(p)

@@ -18,7 +18,6 @@ Projections and their keys:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -432,6 +431,7 @@ class Projector:
             RatingsProjection(redis) if "ratings" in projections and 0 in self.partitions else None
         )
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     async def step(self, projection: Projection, p: int) -> int:
         """One batch of one partition for one projection; the number of events applied."""
@@ -525,13 +525,22 @@ class Projector:
             if done == 0:
                 return total
 
+    async def pass_once(self) -> int:
+        """One batch of every projection and partition; the number of events applied."""
+        done = 0
+        for projection in self.projections:
+            for p in self.partitions:
+                done += await self.step(projection, p)
+        if self.ratings is not None:
+            done += await self.step_ratings()
+        return done
+
     async def run_forever(self, idle_sleep: float = 0.05) -> None:
-        while True:
+        self._stopping = False
+        while not self._stopping:
             try:
-                if await self.catch_up() == 0:
+                if await self.pass_once() == 0:
                     await asyncio.sleep(idle_sleep)
-            except asyncio.CancelledError:
-                raise
             except Exception as err:  # a bad event must not stop every projection
                 log.exception("projection_failed", error=repr(err))
                 await asyncio.sleep(1)
@@ -540,10 +549,13 @@ class Projector:
         self._task = asyncio.create_task(self.run_forever())
 
     async def stop(self) -> None:
+        """Stop between batches (cancelling a task inside redis-py can stall it)."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            self._stopping = True
+            try:
+                await asyncio.wait_for(self._task, timeout=10)
+            except TimeoutError:
+                log.warning("projector_stop_timeout")
             self._task = None
 
     async def lag(self) -> list[dict[str, Any]]:
@@ -564,9 +576,7 @@ class Projector:
                         "checkpoint": at,
                         "newest": last,
                         "events_behind": len(behind),
-                        "ms_behind": max(0, int(last.split("-")[0]) - int(at.split("-")[0]))
-                        if behind
-                        else 0,
+                        "ms_behind": _id(last.encode())[0] - _id(behind[0][0])[0] if behind else 0,
                     }
                 )
         return out

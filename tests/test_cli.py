@@ -1,0 +1,106 @@
+"""The command line, end to end, against the test session's redis-server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from redis.asyncio import Redis
+
+from events.store import Keys, partition_of
+from services.cli import main
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture
+def cli(redis: Redis, redis_server: str, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.setenv("TABLETOP_REDIS_URL", redis_server)
+    monkeypatch.setenv("TABLETOP_PARTITIONS", "4")
+    return CliRunner()
+
+
+def test_games_json_lists_chicken_with_its_options_and_assumptions(cli: CliRunner) -> None:
+    result = cli.invoke(main, ["games", "--json"])
+    assert result.exit_code == 0
+    games = {g["name"]: g for g in json.loads(result.output)}
+    chicken = games["chicken"]
+    assert (chicken["min_players"], chicken["max_players"]) == (2, 8)
+    assert {"name": "eggspansion", "type": "bool", "default": False} in chicken["options"]
+    assert chicken["rules"] in ("complete", "assumptions", "house-completed")
+    assert chicken["assumptions"]
+
+
+def test_the_demo_plays_a_match_through_the_streams_and_audits_it(
+    cli: CliRunner, tmp_path: Path
+) -> None:
+    result = cli.invoke(main, ["demo", "--game", "chicken", "--players", "3", "--seed", "42"])
+    assert result.exit_code == 0, result.output
+    assert "rolled" in result.output
+    assert "final ranking" in result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("audit ok: match ") and last.endswith("replay identical")
+    match_id = last.split()[3].rstrip(":")
+
+    history = cli.invoke(main, ["history", match_id, "--as", "2", "--json"])
+    assert history.exit_code == 0 and len(json.loads(history.output)) > 10
+    lobby = json.loads(cli.invoke(main, ["lobby", "chicken", "--json"]).output)
+    assert [s["match_id"] for s in lobby["finished"]] == [match_id]
+    board = json.loads(cli.invoke(main, ["leaderboard", "chicken", "--json"]).output)
+    assert {row["player"] for row in board} == {"Ann", "Bea", "Cid"}
+    shown = json.loads(cli.invoke(main, ["show", match_id, "--json"]).output)
+    assert shown["summary"]["status"] == "finished"
+    replayed = json.loads(cli.invoke(main, ["replay", match_id, "--to", "6"]).output)
+    assert replayed["version"] == 6
+
+    exported = cli.invoke(main, ["export", match_id])
+    assert exported.exit_code == 0
+    path = tmp_path / "match.jsonl"
+    path.write_text(exported.output)
+    again = cli.invoke(main, ["import", str(path)])
+    assert again.exit_code != 0 and "already exists" in again.output
+
+    forked = cli.invoke(main, ["fork", match_id, "--at", "20", "--id", "f1"])
+    assert forked.exit_code == 0, forked.output
+    audited = cli.invoke(main, ["audit", "--all"])
+    assert audited.exit_code == 0
+    assert audited.output.count("audit ok") == 2
+
+
+def test_audit_exits_1_and_names_the_version_of_a_tampered_event(cli: CliRunner) -> None:
+    import asyncio
+
+    result = cli.invoke(main, ["demo", "--game", "countdown", "--seed", "3", "--quiet"])
+    assert result.exit_code == 0, result.output
+    match_id = result.output.strip().splitlines()[-1].split()[3].rstrip(":")
+
+    async def tamper() -> None:
+        import os
+
+        redis = Redis.from_url(os.environ["TABLETOP_REDIS_URL"])
+        key = Keys(partition_of(match_id, 4)).match(match_id)
+        entries = await redis.xrange(key)
+        await redis.delete(key)
+        for eid, fields in entries:
+            if eid == b"0-6":
+                fields = {**fields, b"d": fields[b"d"][:-1] + b" }"}
+            await redis.xadd(key, fields, id=eid)
+        await redis.aclose()
+
+    asyncio.run(tamper())
+    audited = cli.invoke(main, ["audit", match_id])
+    assert audited.exit_code == 1
+    assert f"match {match_id}: tampered at version 6" in audited.output
+
+
+def test_rebuilding_the_projections_reports_every_event(cli: CliRunner) -> None:
+    assert (
+        cli.invoke(main, ["demo", "--game", "countdown", "--seed", "5", "--quiet"]).exit_code == 0
+    )
+    rebuilt = cli.invoke(main, ["projections", "rebuild"])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert "rebuilt matches:" in rebuilt.output and "rebuilt ratings:" in rebuilt.output
+    status = json.loads(cli.invoke(main, ["projections", "status", "--json"]).output)
+    assert all(row["events_behind"] == 0 for row in status)
