@@ -95,12 +95,23 @@ def play_random_match(
     _check_leaks(game, state, new)
 
     bound = int(getattr(game, "max_moves", 3000))
+    # One seed in five, a random player concedes early on: the game must go on without
+    # them (never asking them to act again) or end.
+    leaver = random.Random(seed * 31 + 7)
+    concede_at = leaver.randint(1, 40) if seed % 5 == 4 else -1
     moves = 0
     while state.status == "playing":
         moves += 1
         assert moves <= bound, f"seed {seed}: no end after {bound} moves"
+        if moves == concede_at:
+            seated = [s for s in range(seats) if s not in state.conceded]
+            new = apply(m.Concede(player=PLAYERS[leaver.choice(seated)]))
+            _check_leaks(game, state, new)
+            if state.status != "playing":
+                break
         acting = sorted(game.to_act(state.game_state))
         assert acting, f"seed {seed}: nobody may act but the game is not over"
+        assert not set(acting) & set(state.conceded), f"seed {seed}: a seat that left must act"
         seat = bot.choice(acting)
         player = PLAYERS[seat]
         options_now = list(game.legal(state.game_state, seat))
