@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,28 +71,70 @@ def games_cmd(as_json: bool) -> None:
     console.print(table)
 
 
+def _partition_list(spec: str, total: int) -> list[int]:
+    """'0-7' or '0,2,4' -> partitions; '' -> all."""
+    if not spec:
+        return list(range(total))
+    out: list[int] = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out += list(range(int(lo), int(hi or lo) + 1))
+    return sorted(set(out))
+
+
 @main.command()
+@click.option("--commands/--no-commands", default=True, help="Run the command service.")
+@click.option("--projector/--no-projector", default=True, help="Run the projector.")
+@click.option(
+    "--projector-partitions",
+    default="",
+    envvar="TABLETOP_PROJECTOR_PARTITIONS",
+    help="Partitions this projector follows, e.g. 0-7 (default: all).",
+)
 @click.pass_context
-def serve(ctx: click.Context) -> None:
-    """Run the command service (and the projector) until interrupted."""
+def serve(ctx: click.Context, commands: bool, projector: bool, projector_partitions: str) -> None:
+    """Run the command service and the projector until interrupted.
+
+    Several processes may share the work: command services split each partition's
+    commands through the consumer group; projectors split the partitions.
+    """
     from services.logging import configure
 
     configure()
 
     async def run(url: str) -> None:
+        from redis.asyncio import Redis
+
+        from events.redis_store import RedisEventStore
         from services.commands import CommandService
         from services.projector import Projector
 
-        service = CommandService(Settings.from_env(url))
-        await service.start()
-        projector = Projector(service.redis, service.store)
-        projector.start()
-        console.print(f"[green]serving[/] commands and projections on {url}; Ctrl-C stops")
+        settings = Settings.from_env(url)
+        service = CommandService(settings) if commands else None
+        if service is not None:
+            await service.start()
+        redis = Redis.from_url(url)
+        follower = None
+        if projector:
+            store = RedisEventStore(redis, settings.partitions)
+            parts = _partition_list(projector_partitions, settings.partitions)
+            follower = Projector(redis, store, partitions=parts)
+            follower.start()
+        console.print(
+            f"[green]serving[/] on {url} (commands: {commands}, projector: "
+            f"{projector}); Ctrl-C stops"
+        )
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
         try:
-            await asyncio.Event().wait()
+            await stop.wait()  # a clean stop, so the embedded Redis is shut down too
         finally:
-            await projector.stop()
-            await service.stop()
+            if follower is not None:
+                await follower.stop()
+            if service is not None:
+                await service.stop()
+            await redis.aclose()
 
     with redis_url(ctx.obj["home"]) as url, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(url))

@@ -1,0 +1,139 @@
+"""The command service's application layer on the in-memory store: no Redis needed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from domain import match as m
+from events.store import AppendRequest, InMemoryStore
+from services.application import CommandProcessor
+from services.matches import load_match
+from services.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, bytes]] = []
+
+    async def send(self, replies: Sequence[tuple[str, bytes]]) -> None:
+        self.sent.extend(replies)
+
+    def replies(self) -> list[Reply]:
+        return [REPLY_DECODER.decode(body) for stream, body in self.sent if stream == "me"]
+
+
+def entry(command: Any, command_id: str, match_id: str = "m1") -> dict[bytes, bytes]:
+    message = CommandMessage(
+        command_id=command_id, match_id=match_id, reply_to="me", command=command
+    )
+    return {b"c": ENCODER.encode(message)}
+
+
+def take(count: int) -> msgspec.Raw:
+    return msgspec.Raw(b'{"type":"countdown.take","count":%d}' % count)
+
+
+async def seated(processor: CommandProcessor) -> None:
+    await processor.handle_batch(
+        [
+            entry(m.CreateMatch(game="countdown", seats=2), "c1"),
+            entry(m.JoinMatch(player="ann"), "c2"),
+            entry(m.JoinMatch(player="bea"), "c3"),
+            entry(m.StartMatch(player="ann", seed=8), "c4"),
+        ]
+    )
+
+
+async def test_a_batch_is_decided_in_order_and_every_command_answered() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    await seated(processor)
+    assert [r.status for r in inbox.replies()] == ["accepted"] * 4
+    assert [r.version for r in inbox.replies()] == [1, 2, 3, 5]
+    assert len(store.log) == 5
+
+
+async def test_the_same_command_twice_in_one_batch_appends_once() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    await seated(processor)
+    live = await load_match(store, "m1")
+    assert live is not None
+    player = live.state.players[live.state.game_state.turn]
+    assert player is not None
+    move = m.PlayMove(player=player, move=take(1))
+    await processor.handle_batch([entry(move, "same"), entry(move, "same")])
+    first, again = inbox.replies()[-2:]
+    assert first.status == "accepted"
+    assert again.status == "duplicate" and again.version == first.version
+    assert len(store.streams["m1"]) == first.version
+
+
+async def test_a_conflict_reloads_the_match_and_decides_again() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    await seated(processor)
+    # Another worker appends to the match behind this processor's cached state.
+    other = CommandProcessor(store, Inbox())
+    await other.handle_batch([entry(m.Concede(player="bea"), "elsewhere")])
+    await processor.handle_batch([entry(m.Concede(player="ann"), "late")])
+    [late] = inbox.replies()[-1:]
+    # Decided again on the fresh state: the match is already over.
+    assert late.status == "rejected" and late.code == "match_finished"
+    assert processor.stats["conflicts"] == 1
+
+
+async def test_a_rejection_is_recorded_so_a_resend_answers_the_same() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")])
+    await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")])
+    first, again = inbox.replies()
+    assert first.status == "rejected" and first.code == "unknown_match"
+    assert again.status == "duplicate" and again.original_status == "rejected"
+    assert again.code == "unknown_match"
+
+
+async def test_unreadable_commands_are_answered_or_kept_as_dead_letters() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    named = b'{"command_id":"x","match_id":"m","reply_to":"me","command":{"type":"nope"}}'
+    await processor.handle_batch([{b"c": named}, {b"c": b"\x00\xff"}, {b"other": b"1"}], "dead")
+    [reply] = inbox.replies()
+    assert reply.code == "malformed_command" and "could not be read" in reply.message
+    dead = [body for stream, body in inbox.sent if stream == "dead"]
+    assert len(dead) == 2
+    assert store.log == []
+
+
+async def test_a_game_that_raises_is_answered_with_internal_error_not_a_crash(
+    monkeypatch: Any,
+) -> None:
+    from tests.support.countdown import GAME
+
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    await seated(processor)
+
+    def broken(*_: Any) -> list[Any]:
+        raise ZeroDivisionError("bug")
+
+    monkeypatch.setattr(GAME, "decide", broken)
+    live = await load_match(store, "m1")
+    assert live is not None
+    player = live.state.players[live.state.game_state.turn]
+    await processor.handle_batch([entry(m.PlayMove(player=str(player), move=take(1)), "b")])
+    assert inbox.replies()[-1].code == "internal_error"
+    assert len(store.streams["m1"]) == live.state.version
+
+
+async def test_snapshots_are_taken_every_k_events() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox, snapshot_every=2)
+    await seated(processor)
+    snap = store.snapshots["m1"]
+    assert snap.version == 5
+    assert (await store.append_batch([AppendRequest("m1", 5, "z", b"{}")]))[0].status == "ok"
