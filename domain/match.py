@@ -12,7 +12,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import msgspec
 
@@ -184,20 +184,32 @@ def fold(events: Sequence[Any], state: MatchState | None = None) -> MatchState:
 # --- decide ---------------------------------------------------------------------------------
 
 
+class Decision(NamedTuple):
+    """The events a command causes and the match after them (folded once, not again)."""
+
+    events: list[Any]
+    after: MatchState
+
+
 def decide(state: MatchState | None, command: Any, *, seed: int | None = None) -> list[Any]:
     """The events a match command causes, or `Rejected`.
 
     `seed` is only read by `StartMatch` when the command carries none: the service draws it.
     """
+    return decide_and_fold(state, command, seed=seed).events
+
+
+def decide_and_fold(state: MatchState | None, command: Any, *, seed: int | None = None) -> Decision:
+    """`decide`, with the state after the events (the service needs both)."""
     if isinstance(command, CreateMatch):
-        return create(state, command)
+        return _folded(state, create(state, command))
     if state is None:
         raise Rejected("unknown_match", "There is no such match; create it first.")
     match command:
         case JoinMatch():
-            return join(state, command)
+            return _folded(state, join(state, command))
         case LeaveMatch():
-            return leave(state, command)
+            return _folded(state, leave(state, command))
         case StartMatch():
             return start(state, command, seed)
         case PlayMove():
@@ -206,6 +218,10 @@ def decide(state: MatchState | None, command: Any, *, seed: int | None = None) -
             return concede(state, command)
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a match command.")
+
+
+def _folded(state: MatchState | None, events: list[Any]) -> Decision:
+    return Decision(events, fold(events, state))
 
 
 def create(state: MatchState | None, command: CreateMatch) -> list[Any]:
@@ -252,7 +268,7 @@ def leave(state: MatchState, command: LeaveMatch) -> list[Any]:
     return [PlayerLeft(player=command.player, seat=seat)]
 
 
-def start(state: MatchState, command: StartMatch, drawn_seed: int | None) -> list[Any]:
+def start(state: MatchState, command: StartMatch, drawn_seed: int | None) -> Decision:
     _in_lobby(state)
     _seat_of(state, command.player)
     if any(p is None for p in state.players):
@@ -267,10 +283,10 @@ def start(state: MatchState, command: StartMatch, drawn_seed: int | None) -> lis
         players=tuple(p for p in state.players if p is not None),
     )
     setup = game.start(state.game_state, Rng(seed, state.version))
-    return [started, *setup, *_finish_if_over(state, [started, *setup])]
+    return _finish_if_over(state, [started, *setup])
 
 
-def play(state: MatchState, command: PlayMove) -> list[Any]:
+def play(state: MatchState, command: PlayMove) -> Decision:
     _in_play(state)
     seat = _seat_of(state, command.player)
     if seat in state.conceded:
@@ -281,10 +297,10 @@ def play(state: MatchState, command: PlayMove) -> list[Any]:
         raise Rejected("not_your_turn", f"It is not {command.player}'s turn.")
     assert state.seed is not None
     events = game.decide(state.game_state, seat, move, Rng(state.seed, state.version))
-    return [*events, *_finish_if_over(state, events)]
+    return _finish_if_over(state, events)
 
 
-def concede(state: MatchState, command: Concede) -> list[Any]:
+def concede(state: MatchState, command: Concede) -> Decision:
     _in_play(state)
     seat = _seat_of(state, command.player)
     if seat in state.conceded:
@@ -294,23 +310,23 @@ def concede(state: MatchState, command: Concede) -> list[Any]:
     assert state.seed is not None
     goes_on = game.concede(state.game_state, seat, Rng(state.seed, state.version))
     if goes_on is None:
-        return [conceded, _conceded_outcome(state, [*state.conceded, seat])]
-    return [conceded, *goes_on, *_finish_if_over(state, [conceded, *goes_on])]
+        return _folded(state, [conceded, _conceded_outcome(state, [*state.conceded, seat])])
+    return _finish_if_over(state, [conceded, *goes_on])
 
 
-def _finish_if_over(state: MatchState, events: Sequence[Any]) -> list[Any]:
+def _finish_if_over(state: MatchState, events: list[Any]) -> Decision:
+    """The events, followed by match.finished when the game is over after them."""
     after = fold(events, state)
     outcome = get_game(state.game).outcome(after.game_state)
     if outcome is None:
-        return []
-    return [
-        MatchFinished(
-            scores=outcome.scores,
-            ranks=outcome.ranks,
-            game=state.game,
-            players=tuple(p or "" for p in state.players),
-        )
-    ]
+        return Decision(events, after)
+    finished = MatchFinished(
+        scores=outcome.scores,
+        ranks=outcome.ranks,
+        game=state.game,
+        players=tuple(p or "" for p in state.players),
+    )
+    return Decision([*events, finished], evolve(after, finished))
 
 
 def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinished:

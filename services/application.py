@@ -176,7 +176,7 @@ class CommandProcessor:
                 if result.status == "duplicate":
                     self.stats["duplicates"] += 1
                     out.append((msg.reply_to, _as_duplicate(result.reply)))
-                    log.info("command_duplicate", match_id=msg.match_id, command_id=msg.command_id)
+                    _log(msg).info("command_duplicate")
                     continue
                 self.stats[plan.reply.status] += 1
                 out.append((msg.reply_to, ENCODER.encode(plan.reply)))
@@ -211,55 +211,55 @@ class CommandProcessor:
     def _plan(self, msg: CommandMessage, live: LiveMatch | None) -> Plan:
         """Decide one command against the live match; never raises."""
         version = live.state.version if live is not None else 0
-        bound = structlog.contextvars.bound_contextvars(
-            match_id=msg.match_id, command_id=msg.command_id
+        command: Any = msg.command
+        if isinstance(command, m.StartMatch) and command.seed is None:
+            # The seed is drawn here and recorded in the command itself, so an audit
+            # re-executes exactly what was decided.
+            command = m.StartMatch(player=command.player, seed=secrets.randbits(62))
+        try:
+            events, state = m.decide_and_fold(live.state if live else None, command)
+        except Rejected as rejected:
+            _log(msg).info("command_rejected", code=rejected.code)
+            return self._rejection(msg, version, rejected.code, rejected.message)
+        except Exception as err:  # a bug in a game must not stop the partition
+            _log(msg).exception("command_failed", error=repr(err))
+            return self._rejection(
+                msg, version, "internal_error", f"The referee could not rule: {err!r}."
+            )
+        codec = m.codec(state.game)
+        payloads = [codec.encode(e) for e in events]
+        envelopes = seal(
+            match_id=msg.match_id,
+            first_version=version + 1,
+            prev=live.last_hash if live else GENESIS,
+            items=[(m.event_tag(e), p) for e, p in zip(events, payloads, strict=True)],
+            command_id=msg.command_id,
+            recorded_at=int(time.time() * 1000),
+            command=ENCODER.encode(command),
         )
-        with bound:
-            command: Any = msg.command
-            if isinstance(command, m.StartMatch) and command.seed is None:
-                # The seed is drawn here and recorded in the command itself, so an audit
-                # re-executes exactly what was decided.
-                command = m.StartMatch(player=command.player, seed=secrets.randbits(62))
-            try:
-                events = m.decide(live.state if live else None, command)
-            except Rejected as rejected:
-                log.info("command_rejected", code=rejected.code)
-                return self._rejection(msg, version, rejected.code, rejected.message)
-            except Exception as err:  # a bug in a game must not stop the partition
-                log.exception("command_failed", error=repr(err))
-                return self._rejection(
-                    msg, version, "internal_error", f"The referee could not rule: {err!r}."
-                )
-            state = m.fold(events, live.state if live else None)
-            codec = m.codec(state.game)
-            envelopes = seal(
-                match_id=msg.match_id,
-                first_version=version + 1,
-                prev=live.last_hash if live else GENESIS,
-                items=[(m.event_tag(e), codec.encode(e)) for e in events],
-                command_id=msg.command_id,
-                recorded_at=int(time.time() * 1000),
-                command=ENCODER.encode(command),
-            )
-            seat = _seat(state, command)
-            shown = [m.redact(state.game, e, seat) for e in events]
-            reply = Reply(
-                command_id=msg.command_id,
-                match_id=msg.match_id,
-                status="accepted",
-                version=state.version,
-                events=[msgspec.Raw(codec.encode(e)) for e in shown if e is not None],
-                sent_at=msg.sent_at,
-            )
-            log.debug("command_accepted", version=state.version, events=len(events))
-            request = AppendRequest(
-                match_id=msg.match_id,
-                expected_version=version,
-                command_id=msg.command_id,
-                reply=ENCODER.encode(reply),
-                envelopes=envelopes,
-            )
-            return Plan(msg, request, reply, LiveMatch(state=state, last_hash=envelopes[-1].hash))
+        seat = _seat(state, command)
+        shown = []
+        for event, payload in zip(events, payloads, strict=True):
+            red = m.redact(state.game, event, seat)
+            if red is not None:
+                # Most events are shown as they are: reuse their encoding.
+                shown.append(msgspec.Raw(payload if red is event else codec.encode(red)))
+        reply = Reply(
+            command_id=msg.command_id,
+            match_id=msg.match_id,
+            status="accepted",
+            version=state.version,
+            events=shown,
+            sent_at=msg.sent_at,
+        )
+        request = AppendRequest(
+            match_id=msg.match_id,
+            expected_version=version,
+            command_id=msg.command_id,
+            reply=ENCODER.encode(reply),
+            envelopes=envelopes,
+        )
+        return Plan(msg, request, reply, LiveMatch(state=state, last_hash=envelopes[-1].hash))
 
     def _rejection(self, msg: CommandMessage, version: int, code: str, text: str) -> Plan:
         reply = Reply(
@@ -277,6 +277,11 @@ class CommandProcessor:
             reply=ENCODER.encode(reply),
         )
         return Plan(msg, request, reply, None)
+
+
+def _log(msg: CommandMessage) -> Any:
+    """A logger with the match id and the command id bound."""
+    return log.bind(match_id=msg.match_id, command_id=msg.command_id)
 
 
 def _seat(state: m.MatchState, command: Any) -> int | None:

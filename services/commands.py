@@ -16,7 +16,6 @@ from typing import Any
 import structlog
 from faststream import AckPolicy, FastStream
 from faststream.redis import RedisBroker, StreamSub
-from faststream.redis.annotations import RedisBatchStreamMessage
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
@@ -50,6 +49,11 @@ async def keep_raw(message: Any, original: Callable[[Any], Awaitable[Any]]) -> A
     return parsed
 
 
+async def entries(message: Any, original: Callable[[Any], Awaitable[Any]]) -> Any:
+    """The body the handler gets: the batch's raw entries, decoded by the handler."""
+    return message.raw_message["data"]
+
+
 async def create_groups(redis: Redis, settings: Settings) -> None:
     for p in range(settings.partitions):
         with contextlib.suppress(ResponseError):  # BUSYGROUP: it exists already
@@ -69,7 +73,9 @@ class CommandService:
             cache_size=settings.cache_size,
             snapshot_every=settings.snapshot_every,
         )
-        self.broker = RedisBroker(settings.redis_url, logger=None)
+        # apply_types=False: the handler takes the raw entries; FastStream's dependency
+        # injection would otherwise run a sync call in a worker thread for every batch.
+        self.broker = RedisBroker(settings.redis_url, logger=None, apply_types=False)
         self._claimer: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
         for p in range(settings.partitions):
@@ -86,9 +92,11 @@ class CommandService:
             polling_interval=self.settings.polling_ms,
         )
 
-        @self.broker.subscriber(stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw)
-        async def on_commands(msg: RedisBatchStreamMessage) -> None:
-            await self.processor.handle_batch(msg.raw_message["data"], f"tt:{{{p}}}:dead")
+        @self.broker.subscriber(
+            stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
+        )
+        async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
+            await self.processor.handle_batch(batch, f"tt:{{{p}}}:dead")
 
     async def start(self) -> None:
         await create_groups(self.redis, self.settings)

@@ -120,7 +120,7 @@ class MatchesProjection:
 
     async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
         self._pending = {}
-        histories: list[tuple[str, bytes]] = []
+        histories: dict[str, list[bytes]] = {}
         lobby_moves: list[tuple[str, str, str, int]] = []  # match, game, status, at
         touched: dict[str, int] = {}
         for _, env in batch:
@@ -142,7 +142,8 @@ class MatchesProjection:
                     event=msgspec.Raw(m.codec(state.game).encode(shown)),
                 )
                 who = "spectator" if reader is None else str(reader)
-                histories.append((f"{rm(p)}:hist:{env.match_id}:{who}", ENC.encode(line)))
+                key = f"{rm(p)}:hist:{env.match_id}:{who}"
+                histories.setdefault(key, []).append(ENC.encode(line))
             if before is None or before.state.status != state.status:
                 lobby_moves.append((env.match_id, state.game, state.status, env.recorded_at))
         summaries: list[tuple[str, bytes, dict[str, bytes]]] = []
@@ -157,8 +158,8 @@ class MatchesProjection:
             )
 
         def write(tx: Pipeline) -> None:
-            for key, line in histories:
-                tx.rpush(key, line)
+            for key, lines in histories.items():
+                tx.rpush(key, *lines)  # one RPUSH per reader and batch
             for match_id, game, status, at in lobby_moves:
                 for scope in ("*", game):
                     for other in ("lobby", "playing", "finished"):
