@@ -604,3 +604,12 @@ def fork(
     click.echo(
         f"forked {match_id} at version {at_version} into {target} (version {live.state.version})"
     )
+
+
+def _register_bench() -> None:
+    from services.bench import bench_command
+
+    main.add_command(bench_command, name="bench")
+
+
+_register_bench()

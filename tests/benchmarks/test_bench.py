@@ -1,0 +1,57 @@
+"""`tabletop bench --quick --json` runs every measurement and reports every figure.
+
+Only that the figures exist and are positive is checked here: how fast is the
+benchmark's business (docs/benchmarks.md), never a test's."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.benchmark
+
+ROOT = Path(__file__).resolve().parents[2]
+FIGURES = (
+    "end_to_end_cmds_per_s",
+    "raw_limit_cmds_per_s",
+    "eventsourcing_cmds_per_s",
+    "ratio_vs_raw",
+    "ratio_vs_eventsourcing",
+    "reply_p50_ms",
+    "reply_p99_ms",
+    "projection_lag_p99_ms",
+    "load_ms_10k_events_snapshot",
+    "rebuild_events_per_s",
+)
+
+
+def test_the_quick_benchmark_reports_every_figure() -> None:
+    # A process of its own, as a user runs it (the benchmark spawns processes itself).
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from services.bench import bench_command; bench_command()",
+            "--quick",
+            "--json",
+            "--no-doc",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-4000:]
+    result = json.loads(run.stdout)
+    for name in FIGURES:
+        value = result.get(name)
+        assert isinstance(value, int | float) and value > 0, f"{name}: {value!r}"
+    rules = result.get("rules_us")
+    assert isinstance(rules, dict) and rules, "rules_us: no game measured"
+    for game, median in rules.items():
+        assert isinstance(median, int | float) and median > 0, f"rules_us[{game}]: {median!r}"
+    assert "chicken" in rules
