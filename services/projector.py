@@ -433,6 +433,8 @@ class Projector:
         )
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        # (projection, partition) -> the log id applied last, as far as this process knows.
+        self._seen: dict[tuple[str, int], bytes] = {}
 
     async def step(self, projection: Projection, p: int) -> int:
         """One batch of one partition for one projection; the number of events applied."""
@@ -445,6 +447,7 @@ class Projector:
                 Keys(p).log, min=f"({after}", max="+", count=self.batch_size
             )
             if not found:
+                self._seen[(projection.name, p)] = after.encode()
                 return 0
             batch = [(eid, entry_to_envelope(f[b"m"].decode(), eid, f)) for eid, f in found]
             extra = getattr(projection, "watch_keys", None)
@@ -464,6 +467,7 @@ class Projector:
                     projection.forget()
                 return 0
         projection.committed()
+        self._seen[(projection.name, p)] = batch[-1][0]
         return len(batch)
 
     async def step_ratings(self) -> int:
@@ -492,6 +496,8 @@ class Projector:
             if cutoff is not None:
                 merged = [x for x in merged if x[0] <= cutoff]
             if not merged:
+                for p, at in zip(every, positions, strict=True):
+                    self._seen[("ratings", p)] = at.encode()
                 return 0
             batch = [(eid, env) for _, _, eid, env in merged]
             more = proj.watch_keys(batch)
@@ -507,6 +513,8 @@ class Projector:
                 await tx.execute()
             except WatchError:
                 return 0
+        for p, at in zip(every, positions, strict=True):
+            self._seen[("ratings", p)] = at.encode()
         return len(merged)
 
     async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
@@ -526,13 +534,28 @@ class Projector:
             if done == 0:
                 return total
 
+    async def _newest(self) -> list[bytes]:
+        """The newest entry id of every partition log, in one round trip."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in range(self.store.partitions):
+                pipe.xrevrange(Keys(p).log, count=1)
+            found: Any = await pipe.execute()
+        return [rows[0][0] if rows else b"0-0" for rows in found]
+
     async def pass_once(self) -> int:
-        """One batch of every projection and partition; the number of events applied."""
+        """One batch of every projection and partition that has news; events applied.
+
+        Partitions whose newest log entry this projector has already applied are
+        skipped without a transaction (idle, a pass costs one round trip)."""
+        newest = await self._newest()
         done = 0
         for projection in self.projections:
             for p in self.partitions:
-                done += await self.step(projection, p)
-        if self.ratings is not None:
+                if self._seen.get((projection.name, p)) != newest[p]:
+                    done += await self.step(projection, p)
+        if self.ratings is not None and any(
+            self._seen.get(("ratings", p)) != newest[p] for p in range(self.store.partitions)
+        ):
             done += await self.step_ratings()
         return done
 
