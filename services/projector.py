@@ -517,22 +517,12 @@ class Projector:
             self._seen[("ratings", p)] = at.encode()
         return len(merged)
 
-    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+    async def catch_up(self) -> int:
         """Apply everything up to the current end of every log; the number of events."""
         total = 0
-        while True:
-            done = 0
-            for projection in self.projections:
-                for p in self.partitions:
-                    n = await self.step(projection, p)
-                    done += n
-                    if progress and projection is self.projections[0]:
-                        progress(n)
-            if self.ratings is not None:
-                done += await self.step_ratings()
+        while done := await self.pass_once():
             total += done
-            if done == 0:
-                return total
+        return total
 
     async def _newest(self) -> list[bytes]:
         """The newest entry id of every partition log, in one round trip."""
