@@ -234,6 +234,14 @@ def create(state: MatchState | None, command: CreateMatch) -> list[Any]:
             f"{game.title} is played by {game.min_players} to {game.max_players} players, "
             f"not {command.seats}.",
         )
+    known = {f.encode_name for f in msgspec.structs.fields(game.options_type)}
+    unknown = sorted(set(command.options) - known)
+    if unknown:
+        raise Rejected(
+            "bad_options",
+            f"{game.title} has no option {', '.join(unknown)}; it has: "
+            f"{', '.join(sorted(known)) or 'none'}.",
+        )
     try:
         opts = msgspec.convert(command.options, game.options_type)
     except msgspec.ValidationError as err:

@@ -47,6 +47,9 @@ def test_a_table_is_opened_only_for_a_known_game_and_a_fitting_seat_count() -> N
     assert rejected(None, m.CreateMatch(game="countdown", seats=2, options={"start": "x"})) == (
         "bad_options"
     )
+    assert rejected(None, m.CreateMatch(game="countdown", seats=2, options={"strat": 3})) == (
+        "bad_options"
+    )
     assert rejected(lobby(), m.CreateMatch(game="countdown", seats=2)) == "match_exists"
 
 
