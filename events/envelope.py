@@ -43,22 +43,17 @@ def link(
     schema: int,
     command: bytes,
 ) -> str:
-    """The hash of one envelope's content chained to its predecessor's hash."""
-    h = hashlib.blake2b(digest_size=16)
-    for part in (
-        prev.encode(),
-        match_id.encode(),
-        str(version).encode(),
-        type.encode(),
-        payload,
-        command_id.encode(),
-        str(recorded_at).encode(),
-        str(schema).encode(),
-        command,
-    ):
-        h.update(len(part).to_bytes(4, "big"))
-        h.update(part)
-    return h.hexdigest()
+    """The hash of one envelope's content chained to its predecessor's hash.
+
+    The fields are framed by MessagePack (lengths included, so no two contents frame the
+    same) in one C call, then hashed once: this runs for every event on the hot path."""
+    framed = _FRAME.encode(
+        (prev, match_id, version, type, payload, command_id, recorded_at, schema, command)
+    )
+    return hashlib.blake2b(framed, digest_size=16).hexdigest()
+
+
+_FRAME = msgspec.msgpack.Encoder()
 
 
 def expected_hash(env: Envelope) -> str:
