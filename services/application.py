@@ -9,6 +9,7 @@ decides again, a bounded number of times.
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 from collections import OrderedDict, defaultdict
@@ -28,12 +29,14 @@ from services.messages import (
     COMMAND_FIELD,
     ENCODER,
     REPLY_DECODER,
+    REPLY_PREFIX,
     REPLY_TO_DECODER,
     CommandMessage,
     Reply,
 )
 
 log = structlog.get_logger("tabletop.commands")
+MATCH_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 MAX_ATTEMPTS = 5
 
 
@@ -123,7 +126,7 @@ class CommandProcessor:
     ) -> CommandMessage | None:
         raw = fields.get(COMMAND_FIELD, b"")
         try:
-            return COMMAND_DECODER.decode(raw)
+            message = COMMAND_DECODER.decode(raw)
         except (msgspec.ValidationError, msgspec.DecodeError) as err:
             self.stats["malformed"] += 1
             try:
@@ -131,7 +134,7 @@ class CommandProcessor:
             except (msgspec.ValidationError, msgspec.DecodeError):
                 where = None
             log.warning("command_malformed", error=str(err), size=len(raw))
-            if where is None or not where.reply_to:
+            if where is None or not where.reply_to.startswith(REPLY_PREFIX):
                 self._dead_letter(fields, str(err))
                 return None
             reply = Reply(
@@ -143,6 +146,22 @@ class CommandProcessor:
             )
             out.append((where.reply_to, ENCODER.encode(reply)))
             return None
+        if not message.reply_to.startswith(REPLY_PREFIX):
+            self.stats["malformed"] += 1
+            self._dead_letter(fields, f"reply_to must name a {REPLY_PREFIX}* stream")
+            return None
+        if not MATCH_ID.fullmatch(message.match_id) or not message.command_id:
+            self.stats["malformed"] += 1
+            reply = Reply(
+                command_id=message.command_id,
+                match_id=message.match_id[:128],
+                status="rejected",
+                code="bad_id",
+                message="A match id is 1-128 letters, digits or '_.:-', and a command needs an id.",
+            )
+            out.append((message.reply_to, ENCODER.encode(reply)))
+            return None
+        return message
 
     def _dead_letter(self, fields: dict[bytes, bytes], error: str) -> None:
         """A command nobody can be answered about is kept for an operator, not dropped."""

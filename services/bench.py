@@ -2066,8 +2066,9 @@ def _scale_verdict(so: dict[str, Any], cores: int | None) -> str:
 PROFILE_NOTES = """\
 The command service was profiled with py-spy during the end-to-end run
 (`tabletop bench --profile` does it again and prints the summary below), the projector
-with pyinstrument during a rebuild. What the profiles show as waste, and the fix for
-each (`services.bench.FIXES` has the same list):
+with pyinstrument during a rebuild. What the profiles showed as waste, and the fix for
+each; all four have landed in the source (before/after figures: docs/performance-log.md;
+`services.bench.FIXES` keeps the list, and `BenchConfig.fixes` can still patch them in):
 
 1. **FastStream runs a thread hop per batch.** The handler's `msg:
    RedisBatchStreamMessage` parameter is a fast_depends `Context` field, and fast_depends
@@ -2090,11 +2091,12 @@ each (`services.bench.FIXES` has the same list):
    reply parsing took more than half the projector's time. Fix: gather the lines per
    history key and batch, one `RPUSH key line1 line2 ...` each.
 
-Not fixed, by design rather than waste: every decided event is folded three times
-(the game's own `decide` folds as it goes, `match._finish_if_over` folds again to ask
-for the outcome, and `_plan` folds a third time for the cache); `decide` returning the
-state it reached would save about a tenth of the service's CPU. The Lua append's eight
-arguments per event cost redis-py about 10 % (`pack_command`, `Encoder.encode`).
+Landed too: every decided event used to be folded three times (the game's own `decide`
+folds as it goes, `match._finish_if_over` to ask for the outcome, `_plan` for the
+cache); `match.decide_and_fold` now hands its fold to the service, saving one. The hash
+chain now frames an envelope with one MessagePack encode and hashes once (it was 18 %
+of an in-process profile). Left: the Lua append's eight arguments per event cost
+redis-py about 10 % (`pack_command`, `Encoder.encode`).
 """
 
 

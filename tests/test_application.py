@@ -22,12 +22,14 @@ class Inbox:
         self.sent.extend(replies)
 
     def replies(self) -> list[Reply]:
-        return [REPLY_DECODER.decode(body) for stream, body in self.sent if stream == "me"]
+        return [
+            REPLY_DECODER.decode(body) for stream, body in self.sent if stream == "tt:replies:me"
+        ]
 
 
 def entry(command: Any, command_id: str, match_id: str = "m1") -> dict[bytes, bytes]:
     message = CommandMessage(
-        command_id=command_id, match_id=match_id, reply_to="me", command=command
+        command_id=command_id, match_id=match_id, reply_to="tt:replies:me", command=command
     )
     return {b"c": ENCODER.encode(message)}
 
@@ -100,12 +102,22 @@ async def test_a_rejection_is_recorded_so_a_resend_answers_the_same() -> None:
 async def test_unreadable_commands_are_answered_or_kept_as_dead_letters() -> None:
     store, inbox = InMemoryStore(), Inbox()
     processor = CommandProcessor(store, inbox)
-    named = b'{"command_id":"x","match_id":"m","reply_to":"me","command":{"type":"nope"}}'
-    await processor.handle_batch([{b"c": named}, {b"c": b"\x00\xff"}, {b"other": b"1"}], "dead")
+    named = (
+        b'{"command_id":"x","match_id":"m","reply_to":"tt:replies:me","command":{"type":"nope"}}'
+    )
+    # A command may not have its reply written into the partition log.
+    hijack = CommandMessage(
+        command_id="h", match_id="m", reply_to="tt:{0}:log", command=m.JoinMatch(player="x")
+    )
+    await processor.handle_batch(
+        [{b"c": named}, {b"c": b"\x00\xff"}, {b"other": b"1"}, {b"c": ENCODER.encode(hijack)}],
+        "dead",
+    )
     [reply] = inbox.replies()
     assert reply.code == "malformed_command" and "could not be read" in reply.message
     dead = [body for stream, body in inbox.sent if stream == "dead"]
-    assert len(dead) == 2
+    assert len(dead) == 3
+    assert not any(stream == "tt:{0}:log" for stream, _ in inbox.sent)
     assert store.log == []
 
 
@@ -137,3 +149,12 @@ async def test_snapshots_are_taken_every_k_events() -> None:
     snap = store.snapshots["m1"]
     assert snap.version == 5
     assert (await store.append_batch([AppendRequest("m1", 5, "z", b"{}")]))[0].status == "ok"
+
+
+async def test_a_match_id_that_could_not_name_a_key_is_refused() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    for bad in ("", "a b", "x" * 129, "m\n1"):
+        await processor.handle_batch([entry(m.CreateMatch(game="countdown", seats=2), "c", bad)])
+    assert [r.code for r in inbox.replies()] == ["bad_id"] * 4
+    assert store.streams == {}
