@@ -1,0 +1,1 @@
+"""Processes: command service, projector, client library, CLI, embedded Redis, logging."""
