@@ -23,6 +23,7 @@ from events.store import (
     AppendResult,
     Keys,
     Snapshot,
+    check_request,
     partition_of,
 )
 
@@ -57,6 +58,7 @@ class RedisEventStore:
         return Keys(partition_of(match_id, self.partitions))
 
     def _args(self, r: AppendRequest) -> tuple[list[str], list[Any]]:
+        check_request(r)
         k = self.keys(r.match_id)
         args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes), r.match_id]
         for e in r.envelopes:

@@ -55,6 +55,17 @@ class AppendRequest(msgspec.Struct, frozen=True):
     envelopes: Sequence[Envelope] = ()
 
 
+def check_request(r: AppendRequest) -> None:
+    """The store records the request's command id on every event; an envelope sealed
+    under another id would carry a hash that can never verify, so it is refused."""
+    for e in r.envelopes:
+        if e.command_id != r.command_id or e.match_id != r.match_id:
+            raise ValueError(
+                f"envelope v{e.version} was sealed for {e.match_id}/{e.command_id}, "
+                f"not for {r.match_id}/{r.command_id}"
+            )
+
+
 class AppendResult(msgspec.Struct, frozen=True):
     status: Literal["ok", "conflict", "duplicate"]
     version: int = 0  # the stream's version after (ok) or found (conflict)
@@ -92,6 +103,7 @@ class InMemoryStore:
         return [self._append(r) for r in requests]
 
     def _append(self, r: AppendRequest) -> AppendResult:
+        check_request(r)
         seen = self.replies.get((r.match_id, r.command_id))
         if seen is not None:
             return AppendResult("duplicate", reply=seen)
