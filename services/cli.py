@@ -24,6 +24,7 @@ from events.envelope import Envelope
 from services.config import Settings
 from services.embedded import redis_url
 from services.readmodels import ReadModels
+from services.redisconn import connect
 
 console = Console(highlight=False)
 
@@ -103,7 +104,6 @@ def serve(ctx: click.Context, commands: bool, projector: bool, projector_partiti
     configure()
 
     async def run(url: str) -> None:
-        from redis.asyncio import Redis
 
         from events.redis_store import RedisEventStore
         from services.commands import CommandService
@@ -113,7 +113,7 @@ def serve(ctx: click.Context, commands: bool, projector: bool, projector_partiti
         service = CommandService(settings) if commands else None
         if service is not None:
             await service.start()
-        redis = Redis.from_url(url)
+        redis = connect(url)
         follower = None
         if projector:
             store = RedisEventStore(redis, settings.partitions)
@@ -251,10 +251,9 @@ def _dump(value: Any) -> str:
 
 def _run(ctx: click.Context, work: Any) -> Any:
     """Run `work(redis, settings)` against the configured (or embedded) Redis."""
-    from redis.asyncio import Redis
 
     async def go(url: str) -> Any:
-        redis = Redis.from_url(url)
+        redis = connect(url)
         try:
             return await work(redis, Settings.from_env(url))
         finally:

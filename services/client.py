@@ -19,6 +19,7 @@ from redis.asyncio import Redis
 from domain import match as m
 from events.store import DEFAULT_PARTITIONS, Keys, partition_of
 from services.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
+from services.redisconn import connect
 
 
 class CommandRejected(Exception):
@@ -56,7 +57,7 @@ class TabletopClient:
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> TabletopClient:
-        return cls(Redis.from_url(url), **kwargs)
+        return cls(connect(url), **kwargs)
 
     async def __aenter__(self) -> TabletopClient:
         self._reader = asyncio.create_task(self._read_replies())

@@ -23,6 +23,7 @@ from events.redis_store import RedisEventStore
 from events.store import Keys
 from services.application import CommandProcessor
 from services.config import Settings
+from services.redisconn import connect
 
 log = structlog.get_logger("tabletop.commands")
 
@@ -65,7 +66,7 @@ class CommandService:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.redis = Redis.from_url(settings.redis_url)
+        self.redis = connect(settings.redis_url)
         self.store = RedisEventStore(self.redis, settings.partitions)
         self.processor = CommandProcessor(
             self.store,

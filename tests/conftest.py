@@ -13,6 +13,7 @@ from redis.asyncio import Redis
 
 from services.embedded import EmbeddedRedis
 from services.logging import configure
+from services.redisconn import connect
 
 configure(level="WARNING")
 
@@ -32,7 +33,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest_asyncio.fixture
 async def redis(redis_server: str) -> AsyncIterator[Redis]:
-    client = Redis.from_url(redis_server)
+    client = connect(redis_server)  # the services' own client: commands packed by hiredis
     await client.flushdb()
     try:
         yield client

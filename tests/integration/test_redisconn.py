@@ -1,0 +1,65 @@
+"""The services' Redis client packs commands with hiredis: the same bytes as redis-py,
+the same refusals, and every command shape the services send works on a real server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from redis.asyncio import Redis
+from redis.asyncio.connection import Connection, UnixDomainSocketConnection
+from redis.exceptions import DataError
+
+from services.redisconn import FastConnection, FastUnixConnection, connect
+
+SHAPES: list[tuple[Any, ...]] = [
+    ("SET", "k", "v"),
+    ("EVALSHA", "a" * 40, 3, "tt:{3}:match:m1", "tt:{3}:log", "x", "m1.5", -1, b"\x00\xff" * 9),
+    ("ZADD", "board", 0.1 + 0.2, "ann", -3.5e-7, "bob", 2**70, "cy"),
+    ("SET", "clé", "é" * 3),
+    ("SET", b"k", memoryview(b"bytes in a view")),
+    ("SET", "big", b"x" * 100_000),  # past redis-py's chunking cutoff
+]
+
+
+@pytest.mark.parametrize("args", SHAPES, ids=lambda a: str(a[0]) + str(len(a)))
+def test_the_packed_bytes_are_redis_pys(args: tuple[Any, ...]) -> None:
+    ours = b"".join(FastConnection().pack_command(*args))
+    theirs = b"".join(Connection().pack_command(*args))
+    assert ours == theirs
+
+
+def test_a_subcommand_in_the_name_is_split_as_redis_py_does() -> None:
+    ours = FastConnection().pack_command("SCRIPT LOAD", "return 1")
+    assert b"".join(ours) == b"".join(Connection().pack_command("SCRIPT LOAD", "return 1"))
+    assert ours[0].startswith(b"*3\r\n")
+
+
+@pytest.mark.parametrize("bad", [True, None, {"a": 1}])
+def test_a_value_redis_cannot_take_is_refused_as_before(bad: object) -> None:
+    with pytest.raises(DataError):
+        FastConnection().pack_command("SET", "k", bad)
+
+
+def test_the_url_scheme_picks_the_fast_class_of_its_kind() -> None:
+    unix = connect("unix:///tmp/none.sock")
+    tcp = connect("redis://127.0.0.1:1/0")
+    assert issubclass(unix.connection_pool.connection_class, UnixDomainSocketConnection)
+    assert unix.connection_pool.connection_class is FastUnixConnection
+    assert tcp.connection_pool.connection_class is FastConnection
+
+
+async def test_the_services_command_shapes_round_trip(redis: Redis) -> None:
+    assert redis.connection_pool.connection_class in (FastConnection, FastUnixConnection)
+    sha = await redis.script_load("return {KEYS[1], ARGV[1], ARGV[2]}")
+    assert await redis.evalsha(sha, 1, "k", b"\x00\xff", 7) == [b"k", b"\x00\xff", b"7"]
+    await redis.xadd("s", {"e": b"x" * 100_000})
+    await redis.xgroup_create("s", "g", id="0")
+    groups = await redis.xinfo_groups("s")  # "XINFO GROUPS": a two-word command
+    assert groups[0]["name"] == b"g"
+    async with redis.pipeline(transaction=True) as tx:
+        tx.zadd("board", {"ann": 0.1 + 0.2})
+        tx.rpush("h", *[f"line {i}" for i in range(50)])
+        await tx.execute()
+    assert await redis.zscore("board", "ann") == 0.1 + 0.2
+    assert await redis.llen("h") == 50
