@@ -40,6 +40,8 @@ from services.matches import LiveMatch, decode_events, game_of
 log = structlog.get_logger("tabletop.projector")
 ENC = msgspec.json.Encoder()
 Entry = tuple[bytes, Envelope]
+# (match id, version) -> (game, the event as a spectator sees it or None, its sentence)
+Shared = dict[tuple[str, int], tuple[str, bytes | None, str]]
 
 
 def rm(p: int) -> str:
@@ -51,8 +53,13 @@ class Projection(Protocol):
 
     def checkpoint_key(self, p: int) -> str: ...
 
-    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
-        """Compute the batch's effects; return what writes them into the transaction."""
+    async def prepare(
+        self, p: int, batch: Sequence[Entry], shared: Shared | None = None
+    ) -> Callable[[Pipeline], None]:
+        """Compute the batch's effects; return what writes them into the transaction.
+
+        `shared` is passed to every projection stepped over the same batch, in order:
+        what one computed that another needs too."""
         ...
 
     def committed(self) -> None:
@@ -118,7 +125,9 @@ class MatchesProjection:
         state = m.fold(decode(earlier))
         return LiveMatch(state=state, last_hash=earlier[-1].hash), earlier[0].recorded_at
 
-    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
+    async def prepare(
+        self, p: int, batch: Sequence[Entry], shared: Shared | None = None
+    ) -> Callable[[Pipeline], None]:
         self._pending = {}
         histories: dict[str, list[bytes]] = {}
         lobby_moves: list[tuple[str, str, str, int]] = []  # match, game, status, at
@@ -132,15 +141,20 @@ class MatchesProjection:
             self._pending[env.match_id] = (live, created_at)
             touched[env.match_id] = env.recorded_at
             names = [p or f"seat {i + 1}" for i, p in enumerate(state.players)]
+            codec = m.codec(state.game)
+            whole = codec.encode(event)
             for reader in [None, *range(state.seats)]:
                 shown = m.redact(state.game, event, reader)
                 if shown is None:
+                    if reader is None and shared is not None:
+                        shared[(env.match_id, env.version)] = (state.game, None, "")
                     continue
-                line = HistoryLine(
-                    version=env.version,
-                    text=m.describe(state.game, shown, reader, names),
-                    event=msgspec.Raw(m.codec(state.game).encode(shown)),
-                )
+                # Most events are public: every reader is shown the event itself.
+                body = whole if shown is event else codec.encode(shown)
+                text = m.describe(state.game, shown, reader, names)
+                if reader is None and shared is not None:
+                    shared[(env.match_id, env.version)] = (state.game, body, text)
+                line = HistoryLine(version=env.version, text=text, event=msgspec.Raw(body))
                 who = "spectator" if reader is None else str(reader)
                 key = f"{rm(p)}:hist:{env.match_id}:{who}"
                 histories.setdefault(key, []).append(ENC.encode(line))
@@ -237,6 +251,8 @@ class PublicEvent(msgspec.Struct, kw_only=True):
     text: str = ""
 
 
+PUBLISH = "for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 'e', ARGV[i]) end return #ARGV"
+
 PUBLIC_KINDS = {
     "match.created": "match_created",
     "match.player_joined": "player_joined",
@@ -270,21 +286,32 @@ class PublicProjection:
         if found is None or env.version == 1:
             first = await self.store.load(env.match_id)
             state = m.fold(decode(first[: max(env.version - 1, 1)]))
-            found = (state.game, [p or "" for p in state.players])
+            found = (state.game, [p or f"seat {i + 1}" for i, p in enumerate(state.players)])
             self.tables[env.match_id] = found
             while len(self.tables) > 20_000:
                 self.tables.popitem(last=False)
         return found
 
-    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
+    async def prepare(
+        self, p: int, batch: Sequence[Entry], shared: Shared | None = None
+    ) -> Callable[[Pipeline], None]:
         out: list[bytes] = []
         for _, env in batch:
-            game, names = await self._table(env)
-            event = m.codec(game).decode(upcast(env).payload)
-            if isinstance(event, m.PlayerJoined):
-                names[event.seat] = event.player
-            shown = m.redact(game, event, None)
-            if shown is None:
+            seen = shared.get((env.match_id, env.version)) if shared else None
+            if seen is not None:
+                # The matches projection folded this batch and wrote the spectator's
+                # line already. The names kept here are now stale: read them afresh.
+                self.tables.pop(env.match_id, None)
+                game, body, text = seen
+            else:
+                game, names = await self._table(env)
+                event = m.codec(game).decode(upcast(env).payload)
+                if isinstance(event, m.PlayerJoined):
+                    names[event.seat] = event.player
+                shown = m.redact(game, event, None)
+                body = None if shown is None else m.codec(game).encode(shown)
+                text = "" if shown is None else m.describe(game, shown, None, names)
+            if body is None:
                 continue
             out.append(
                 ENC.encode(
@@ -295,15 +322,17 @@ class PublicProjection:
                         game=game,
                         at=env.recorded_at,
                         type=env.type,
-                        event=msgspec.Raw(m.codec(game).encode(shown)),
-                        text=m.describe(game, shown, None, names),
+                        event=msgspec.Raw(body),
+                        text=text,
                     )
                 )
             )
 
         def write(tx: Pipeline) -> None:
-            for body in out:
-                tx.xadd(Keys(p).public, {"e": body})
+            if out:
+                # One command for the batch, not one XADD each: inside MULTI every
+                # command costs a QUEUED reply to parse.
+                tx.eval(PUBLISH, 1, Keys(p).public, *out)
 
         return write
 
@@ -340,7 +369,9 @@ class RatingsProjection:
     def keys_pattern(self, p: int) -> list[str]:
         return []  # rebuilt as a whole by Projector.rebuild("ratings")
 
-    async def prepare(self, p: int, batch: Sequence[Entry]) -> Callable[[Pipeline], None]:
+    async def prepare(
+        self, p: int, batch: Sequence[Entry], shared: Shared | None = None
+    ) -> Callable[[Pipeline], None]:
         finished = [
             msgspec.json.decode(upcast(env).payload, type=m.MatchFinished)
             for _, env in batch
@@ -436,42 +467,60 @@ class Projector:
         # (projection, partition) -> the log id applied last, as far as this process knows.
         self._seen: dict[tuple[str, int], bytes] = {}
 
-    async def step(self, projection: Projection, p: int) -> int:
-        """One batch of one partition for one projection; the number of events applied."""
-        key = projection.checkpoint_key(p)
+    async def step(self, projection: Projection | Sequence[Projection], p: int) -> int:
+        """One batch of one partition, applied to each given projection in one MULTI;
+        the number of events read. Projections at different checkpoints are stepped
+        one by one; at the same one (the usual case) the log is read once for all."""
+        group = [projection] if not isinstance(projection, Sequence) else list(projection)
+        keys = [proj.checkpoint_key(p) for proj in group]
         async with self.redis.pipeline(transaction=True) as tx:
-            await tx.watch(key)
-            raw: Any = await tx.get(key)
-            after = raw.decode() if raw else "0-0"
+            await tx.watch(*keys)
+            raw: Any = await tx.mget(keys)
+            positions = {r.decode() if r else "0-0" for r in raw}
+            if len(positions) > 1:
+                await tx.unwatch()
+                done = 0
+                for proj in group:
+                    done = max(done, await self.step(proj, p))
+                return done
+            after = positions.pop()
             found: Any = await self.redis.xrange(
                 Keys(p).log, min=f"({after}", max="+", count=self.batch_size
             )
             if not found:
-                self._seen[(projection.name, p)] = after.encode()
+                for proj in group:
+                    self._seen[(proj.name, p)] = after.encode()
                 return 0
             batch = [(eid, entry_to_envelope(f[b"m"].decode(), eid, f)) for eid, f in found]
-            extra = getattr(projection, "watch_keys", None)
-            if extra is not None:
-                more = extra(batch)
-                if more:
-                    await tx.watch(*more)
-            write = await projection.prepare(p, batch)
+            shared: Shared = {}
+            writes = []
+            for proj in group:
+                extra = getattr(proj, "watch_keys", None)
+                if extra is not None:
+                    more = extra(batch)
+                    if more:
+                        await tx.watch(*more)
+                writes.append(await proj.prepare(p, batch, shared))
             tx.multi()
-            write(tx)
-            tx.set(key, batch[-1][0])
+            for write in writes:
+                write(tx)
+            tx.mset(dict.fromkeys(keys, batch[-1][0]))
             try:
                 await tx.execute()
             except WatchError:
-                log.info("projection_raced", projection=projection.name, partition=p)
-                if isinstance(projection, MatchesProjection):
-                    projection.forget()
+                log.info("projection_raced", projections=[g.name for g in group], partition=p)
+                for proj in group:
+                    if isinstance(proj, MatchesProjection):
+                        proj.forget()
                 return 0
-        projection.committed()
-        self._seen[(projection.name, p)] = batch[-1][0]
+        for proj in group:
+            proj.committed()
+            self._seen[(proj.name, p)] = batch[-1][0]
         return len(batch)
 
     async def step_ratings(self) -> int:
-        """One merged batch of every partition for the ratings, in log-id order."""
+        """One merged batch of every partition for the ratings, in log-id order; the
+        number of log events it moved past (only finished matches are decoded)."""
         proj = self.ratings
         assert proj is not None
         every = range(self.store.partitions)
@@ -480,25 +529,30 @@ class Projector:
             await tx.watch(*keys)
             raw: Any = await tx.mget(keys)
             positions = [r.decode() if r else "0-0" for r in raw]
+            async with self.redis.pipeline(transaction=False) as reads:
+                for p, after in zip(every, positions, strict=True):
+                    reads.xrange(Keys(p).log, min=f"({after}", max="+", count=self.batch_size)
+                founds: list[Any] = await reads.execute()
+            # A partition that filled its batch may have more: nothing past its last id
+            # may be taken yet, from any partition.
+            full = [_id(f[-1][0]) for f in founds if len(f) == self.batch_size]
+            cutoff = min(full) if full else None
             merged: list[tuple[tuple[int, int], int, bytes, Envelope]] = []
-            cutoff: tuple[int, int] | None = None
-            for p, after in zip(every, positions, strict=True):
-                found: Any = await self.redis.xrange(
-                    Keys(p).log, min=f"({after}", max="+", count=self.batch_size
-                )
+            moved = 0
+            for p, found in zip(every, founds, strict=True):
                 for eid, f in found:
-                    merged.append((_id(eid), p, eid, entry_to_envelope(f[b"m"].decode(), eid, f)))
-                if len(found) == self.batch_size:
-                    # This partition has more: nothing past its last id may be taken yet.
-                    last = _id(found[-1][0])
-                    cutoff = last if cutoff is None else min(cutoff, last)
-            merged.sort(key=lambda x: (x[0], x[1]))
-            if cutoff is not None:
-                merged = [x for x in merged if x[0] <= cutoff]
-            if not merged:
+                    at = _id(eid)
+                    if cutoff is not None and at > cutoff:
+                        break
+                    moved += 1
+                    positions[p] = eid.decode()
+                    if f[b"t"] == b"match.finished":
+                        merged.append((at, p, eid, entry_to_envelope(f[b"m"].decode(), eid, f)))
+            if not moved:
                 for p, at in zip(every, positions, strict=True):
                     self._seen[("ratings", p)] = at.encode()
                 return 0
+            merged.sort(key=lambda x: (x[0], x[1]))
             batch = [(eid, env) for _, _, eid, env in merged]
             more = proj.watch_keys(batch)
             if more:
@@ -506,8 +560,6 @@ class Projector:
             write = await proj.prepare(0, batch)
             tx.multi()
             write(tx)
-            for _, p, eid, _ in merged:
-                positions[p] = eid.decode()
             tx.mset({k: v for k, v in zip(keys, positions, strict=True)})
             try:
                 await tx.execute()
@@ -515,7 +567,7 @@ class Projector:
                 return 0
         for p, at in zip(every, positions, strict=True):
             self._seen[("ratings", p)] = at.encode()
-        return len(merged)
+        return moved
 
     async def catch_up(self) -> int:
         """Apply everything up to the current end of every log; the number of events."""
@@ -539,10 +591,10 @@ class Projector:
         skipped without a transaction (idle, a pass costs one round trip)."""
         newest = await self._newest()
         done = 0
-        for projection in self.projections:
-            for p in self.partitions:
-                if self._seen.get((projection.name, p)) != newest[p]:
-                    done += await self.step(projection, p)
+        for p in self.partitions:
+            due = [proj for proj in self.projections if self._seen.get((proj.name, p)) != newest[p]]
+            if due:
+                done += await self.step(due, p)
         if self.ratings is not None and any(
             self._seen.get(("ratings", p)) != newest[p] for p in range(self.store.partitions)
         ):
