@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.exceptions import NoScriptError
 
 from events.envelope import Envelope
 from events.store import (
@@ -78,12 +79,30 @@ class RedisEventStore:
         if len(requests) == 1:
             keys, args = self._args(requests[0])
             return [_result(await self._append(keys=keys, args=args))]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for r in requests:
-                keys, args = self._args(r)
-                await self._append(keys=keys, args=args, client=pipe)
-            raw = await pipe.execute()
+        calls = [self._args(r) for r in requests]
+        raw = await self._evalsha_all(calls)
+        missing = [i for i, x in enumerate(raw) if isinstance(x, NoScriptError)]
+        if missing:
+            # The server lost its scripts (a restart, SCRIPT FLUSH). A NOSCRIPT call ran
+            # nothing, so loading the script and sending those calls again is safe.
+            await self.redis.script_load(APPEND_LUA)
+            again = await self._evalsha_all([calls[i] for i in missing])
+            for i, x in zip(missing, again, strict=True):
+                raw[i] = x
+        for x in raw:
+            if isinstance(x, Exception):
+                raise x
         return [_result(x) for x in raw]
+
+    async def _evalsha_all(self, calls: Sequence[tuple[list[str], list[Any]]]) -> list[Any]:
+        # EVALSHA by hand: a Script object in a pipeline costs a SCRIPT EXISTS round trip
+        # before every execute.
+        sha = self._append.sha
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for keys, args in calls:
+                pipe.evalsha(sha, len(keys), *keys, *args)
+            found: list[Any] = await pipe.execute(raise_on_error=False)
+        return found
 
     async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]:
         key = self.keys(match_id).match(match_id)

@@ -91,6 +91,25 @@ async def test_the_partition_log_holds_every_event_in_commit_order(redis: Redis)
     assert seen == dict.fromkeys(ids, 4)
 
 
+async def test_a_batch_after_the_server_lost_its_scripts_appends_once(redis: Redis) -> None:
+    store = RedisEventStore(redis)
+    await store.append_batch([request("a", 0, 1, "a1"), request("b", 0, 1, "b1")])
+    await redis.script_flush()  # as after a restart without persistence of scripts
+    results = await store.append_batch([request("a", 1, 2, "a2"), request("b", 1, 1, "b2")])
+    assert [(r.status, r.version) for r in results] == [("ok", 3), ("ok", 2)]
+    assert [e.version for e in await store.load("a")] == [1, 2, 3]
+    assert [e.version for e in await store.load("b")] == [1, 2]
+
+
+async def test_a_script_error_in_a_batch_is_raised_not_swallowed(redis: Redis) -> None:
+    store = RedisEventStore(redis)
+    gap = request("g", 0, 1, "g1")
+    gap.envelopes[0] = msgspec.structs.replace(gap.envelopes[0], version=5)
+    with pytest.raises(Exception, match="without gaps"):
+        await store.append_batch([request("ok", 0, 1, "o1"), gap])
+    assert await store.version("g") == 0
+
+
 async def test_snapshots_are_kept_apart_and_read_back(redis: Redis) -> None:
     store = RedisEventStore(redis)
     await store.save_snapshot("m4", Snapshot(version=7, state=b'{"x":1}', last_hash="ab"))
