@@ -134,6 +134,37 @@ async def test_the_public_stream_carries_every_event_redacted(
     assert all(e["schema"] == "tabletop.public/1" for e in public)
 
 
+async def test_the_public_stream_is_the_same_whether_projected_alone_or_with_the_matches(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    service, _ = played
+
+    async def public_stream() -> list[bytes]:
+        return [f[b"e"] for p in range(P) for _, f in await redis.xrange(Keys(p).public)]
+
+    async def forget_public() -> None:
+        for p in range(P):
+            await redis.delete(Keys(p).public, f"tt:{{{p}}}:public:checkpoint")
+
+    await Projector(redis, service.store, projections=("public",), batch_size=5).catch_up()
+    alone = await public_stream()
+    await forget_public()
+    # Together, in small batches: the public side takes the spectator's lines that the
+    # matches side folded, batch after batch.
+    await Projector(
+        redis, service.store, projections=("matches", "public"), batch_size=7
+    ).catch_up()
+    assert await public_stream() == alone
+    # Public ahead of a rebuilt matches projection: stepped apart, then together again.
+    await forget_public()
+    await Projector(redis, service.store, projections=("public",), batch_size=4).pass_once()
+    rebuilding = Projector(redis, service.store, projections=("matches", "public"), batch_size=6)
+    for p in range(P):
+        await redis.delete(f"tt:{{{p}}}:rm:checkpoint")
+    await rebuilding.catch_up()
+    assert await public_stream() == alone
+
+
 async def test_ratings_count_played_and_won_and_rank_the_leaderboard(
     played: tuple[CommandService, list[str]], redis: Redis
 ) -> None:
