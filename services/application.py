@@ -23,7 +23,7 @@ from domain import match as m
 from domain.kernel import Rejected
 from events.envelope import GENESIS, seal
 from events.store import AppendRequest, EventStore, Snapshot
-from services.matches import LiveMatch, load_match
+from services.matches import LiveMatch, fold_envelopes, load_match
 from services.messages import (
     COMMAND_DECODER,
     COMMAND_FIELD,
@@ -169,27 +169,39 @@ class CommandProcessor:
         kept = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in fields.items()}
         self._dead.append(ENCODER.encode({"fields": kept, "error": error}))
 
-    async def _live(self, match_id: str) -> LiveMatch | None:
+    async def _live(self, match_id: str, stale: bool = False) -> LiveMatch | None:
         live = self.cache.get(match_id)
+        if live is not None and stale:
+            # Another worker appended first: fold what it appended onto the cached match
+            # (a few events) instead of reading the match back from its snapshot.
+            # Anything else (no tail, a tail that does not chain on) means the cache is
+            # not of this stream any more: read the match afresh.
+            tail = await self.store.load(match_id, after_version=live.state.version)
+            fits = bool(tail) and tail[0].prev == live.last_hash
+            live = fold_envelopes(tail, live) if fits else None
         if live is None:
             live = await load_match(self.store, match_id)
-            if live is not None:
-                self.cache.put(match_id, live)
+        if live is not None:
+            self.cache.put(match_id, live)
         return live
 
     async def _run_round(self, messages: list[CommandMessage]) -> list[tuple[str, bytes]]:
         out: list[tuple[str, bytes]] = []
         snapshots: list[tuple[str, LiveMatch]] = []
         todo = messages
+        stale: set[str] = set()
         for _attempt in range(MAX_ATTEMPTS):
-            plans = [self._plan(msg, await self._live(msg.match_id)) for msg in todo]
+            plans = [
+                self._plan(msg, await self._live(msg.match_id, msg.match_id in stale))
+                for msg in todo
+            ]
             results = await self.store.append_batch([p.request for p in plans])
             retry: list[CommandMessage] = []
             for plan, result in zip(plans, results, strict=True):
                 msg = plan.message
                 if result.status == "conflict":
                     self.stats["conflicts"] += 1
-                    self.cache.drop(msg.match_id)
+                    stale.add(msg.match_id)
                     retry.append(msg)
                     continue
                 if result.status == "duplicate":

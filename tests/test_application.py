@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from domain import match as m
+from events.envelope import first_bad_link
 from events.store import AppendRequest, InMemoryStore
 from services.application import CommandProcessor
 from services.matches import load_match
@@ -86,6 +87,34 @@ async def test_a_conflict_reloads_the_match_and_decides_again() -> None:
     # Decided again on the fresh state: the match is already over.
     assert late.status == "rejected" and late.code == "match_finished"
     assert processor.stats["conflicts"] == 1
+
+
+async def test_a_worker_behind_another_folds_the_tail_it_missed_and_keeps_the_chain() -> None:
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox)
+    await seated(processor)
+    other = CommandProcessor(store, Inbox())
+    live = await load_match(store, "m1")
+    assert live is not None
+    # The other worker plays the next move; this one, behind, is sent the one after.
+    first = live.state.players[live.state.game_state.turn]
+    second = live.state.players[1 - live.state.game_state.turn]
+    assert first is not None and second is not None
+    await other.handle_batch([entry(m.PlayMove(player=first, move=take(1)), "elsewhere")])
+    read_back: list[str] = []
+    load_snapshot = store.load_snapshot
+
+    async def spy(match_id: str) -> Any:
+        read_back.append(match_id)
+        return await load_snapshot(match_id)
+
+    store.load_snapshot = spy  # type: ignore[method-assign]
+    await processor.handle_batch([entry(m.PlayMove(player=second, move=take(2)), "late")])
+    [late] = inbox.replies()[-1:]
+    assert late.status == "accepted" and late.version == 7
+    assert processor.stats["conflicts"] == 1
+    assert read_back == []  # caught up from the tail, not from the snapshot
+    assert first_bad_link(await store.load("m1")) is None
 
 
 async def test_a_rejection_is_recorded_so_a_resend_answers_the_same() -> None:
