@@ -77,9 +77,15 @@ def _partition_list(spec: str, total: int) -> list[int]:
     if not spec:
         return list(range(total))
     out: list[int] = []
-    for part in spec.split(","):
-        lo, _, hi = part.partition("-")
-        out += list(range(int(lo), int(hi or lo) + 1))
+    try:
+        for part in spec.split(","):
+            lo, _, hi = part.partition("-")
+            out += list(range(int(lo), int(hi or lo) + 1))
+    except ValueError:
+        raise click.BadParameter(f"{spec!r}: write partitions as 0-7 or 0,2,4") from None
+    wrong = [p for p in out if not 0 <= p < total]
+    if wrong or not out:
+        raise click.BadParameter(f"{spec!r}: partitions run from 0 to {total - 1}")
     return sorted(set(out))
 
 
@@ -92,12 +98,26 @@ def _partition_list(spec: str, total: int) -> list[int]:
     envvar="TABLETOP_PROJECTOR_PARTITIONS",
     help="Partitions this projector follows, e.g. 0-7 (default: all).",
 )
+@click.option(
+    "--command-partitions",
+    default="",
+    envvar="TABLETOP_COMMAND_PARTITIONS",
+    help="Partitions whose commands this service takes, e.g. 0-7 (default: all).",
+)
 @click.pass_context
-def serve(ctx: click.Context, commands: bool, projector: bool, projector_partitions: str) -> None:
+def serve(
+    ctx: click.Context,
+    commands: bool,
+    projector: bool,
+    projector_partitions: str,
+    command_partitions: str,
+) -> None:
     """Run the command service and the projector until interrupted.
 
-    Several processes may share the work: command services split each partition's
-    commands through the consumer group; projectors split the partitions.
+    Several processes may share the work. Command services on the same partitions split
+    their commands through the consumer group (any one may take any command, at the
+    cost of version conflicts); given partitions of their own (--command-partitions),
+    each match stays with one service. Projectors split the partitions.
     """
     from services.logging import configure
 
@@ -110,6 +130,8 @@ def serve(ctx: click.Context, commands: bool, projector: bool, projector_partiti
         from services.projector import Projector
 
         settings = Settings.from_env(url)
+        if command_partitions:
+            settings.command_partitions = _partition_list(command_partitions, settings.partitions)
         service = CommandService(settings) if commands else None
         if service is not None:
             await service.start()

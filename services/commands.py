@@ -79,7 +79,7 @@ class CommandService:
         self.broker = RedisBroker(settings.redis_url, logger=None, apply_types=False)
         self._claimer: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
-        for p in range(settings.partitions):
+        for p in settings.owned:
             self._subscribe(p)
 
     def _subscribe(self, p: int) -> None:
@@ -123,7 +123,7 @@ class CommandService:
             if self._stopping.is_set():
                 return
             try:
-                for p in range(self.settings.partitions):
+                for p in self.settings.owned:
                     await self.claim(p)
             except Exception as err:  # keep claiming; the next pass retries
                 log.warning("claim_failed", error=repr(err))

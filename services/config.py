@@ -20,6 +20,16 @@ class Settings(msgspec.Struct, kw_only=True):
     claim_idle_ms: int = 30_000  # a pending command idle this long belonged to a dead worker
     max_deliveries: int = 5  # then it goes to the partition's dead-letter stream
     reply_maxlen: int = 100_000
+    # The partitions whose commands this process takes (None: all). Giving each service
+    # its own keeps every match's commands on one worker, whose cache stays current.
+    command_partitions: list[int] | None = None
+
+    @property
+    def owned(self) -> list[int]:
+        """The partitions this command service subscribes to."""
+        if self.command_partitions is None:
+            return list(range(self.partitions))
+        return list(self.command_partitions)
 
     def __post_init__(self) -> None:
         if not self.consumer:

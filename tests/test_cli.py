@@ -104,3 +104,15 @@ def test_rebuilding_the_projections_reports_every_event(cli: CliRunner) -> None:
     assert "rebuilt matches:" in rebuilt.output and "rebuilt ratings:" in rebuilt.output
     status = json.loads(cli.invoke(main, ["projections", "status", "--json"]).output)
     assert all(row["events_behind"] == 0 for row in status)
+
+
+def test_partitions_are_given_as_ranges_and_lists_and_checked() -> None:
+    from click import BadParameter
+
+    from services.cli import _partition_list
+
+    assert _partition_list("", 4) == [0, 1, 2, 3]
+    assert _partition_list("0-1,3", 4) == [0, 1, 3]
+    for wrong in ("4", "0-9", "a-b", ",", "-1"):
+        with pytest.raises(BadParameter):
+            _partition_list(wrong, 4)

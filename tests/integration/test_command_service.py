@@ -202,3 +202,37 @@ async def test_concurrent_matches_all_finish(
         )
     )
     assert all(live.state.status == "finished" for _, live in results)
+
+
+async def test_services_with_partitions_of_their_own_each_take_only_theirs(
+    redis: Redis, redis_server: str, client: TabletopClient
+) -> None:
+    def settings(owned: list[int]) -> Settings:
+        return Settings(
+            redis_url=redis_server, partitions=4, polling_ms=20, command_partitions=owned
+        )
+
+    evens, odds = CommandService(settings([0, 2])), CommandService(settings([1, 3]))
+    await evens.start()
+    await odds.start()
+    try:
+        results = await asyncio.gather(
+            *(
+                play_match(client, evens.store, "countdown", seats=2, seed=s, bot_seed=s)
+                for s in range(12)
+            )
+        )
+    finally:
+        await evens.stop()
+        await odds.stop()
+    assert all(live.state.status == "finished" for _, live in results)
+    sides = {partition_of(mid, 4) % 2 for mid, _ in results}
+    assert sides == {0, 1}  # both services had matches to play
+    for service, side in ((evens, 0), (odds, 1)):
+        played = [mid for mid, _ in results if partition_of(mid, 4) % 2 == side]
+        assert service.processor.stats["conflicts"] == 0
+        # Its matches were played through this service, and the others' were not.
+        assert service.processor.stats["accepted"] > 0
+        assert all(service.processor.cache.get(mid) is not None for mid in played)
+        others = [mid for mid, _ in results if mid not in played]
+        assert all(service.processor.cache.get(mid) is None for mid in others)
