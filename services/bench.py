@@ -596,9 +596,13 @@ def run_end_to_end(
     *,
     limit: int = 0,
     profile: bool = False,
+    shared_group: bool = False,
 ) -> dict[str, Any]:
     """One closed-loop run: `workers` command services (or the raw loop) + the projector
-    (tabletop mode only) + the load generator, each a process; the figures of the run."""
+    (tabletop mode only) + the load generator, each a process; the figures of the run.
+
+    Several services split the partitions between them (`command_partitions`), unless
+    `shared_group`: then every service reads every partition through the one group."""
     cfg = lab.cfg
     asyncio.run(_reset(lab.url))
     ctx = mp.get_context("spawn")
@@ -615,6 +619,8 @@ def run_end_to_end(
     if mode == "tabletop":
         for i in range(workers):
             kw = {**settings, "consumer": f"bench-{i}"}
+            if workers > 1 and not shared_group:
+                kw["command_partitions"] = [p for p in range(cfg.partitions) if p % workers == i]
             procs.append(ctx.Process(target=_service_child, args=(lab.url, kw, q, stop)))
         procs.append(ctx.Process(target=_projector_child, args=(lab.url, cfg.partitions, q, stop)))
     else:
@@ -1409,10 +1415,17 @@ def run_all(cfg: BenchConfig, progress: Callable[[str], None] = _log) -> dict[st
             for n in cfg.workers:
                 if n in runs:
                     continue
-                progress(f"end to end with {n} command services")
+                progress(f"end to end with {n} command services, partitions split")
                 runs[n] = run_end_to_end(lab, n)
                 progress(f"  {runs[n]['cmds_per_s']:.0f} commands/s")
             details["scale_out"] = {str(n): _scale_row(runs[n], runs.get(1)) for n in sorted(runs)}
+            shared = max(cfg.workers)
+            if shared > 1:
+                # The other way to share: every service on every partition, one group.
+                progress(f"end to end with {shared} command services sharing one group")
+                run = run_end_to_end(lab, shared, shared_group=True)
+                progress(f"  {run['cmds_per_s']:.0f} commands/s")
+                details["scale_out_shared_group"] = {str(shared): _scale_row(run, runs.get(1))}
         lap("scale")
         if "es" in cfg.sections:
             es_matches = matches[: cfg.es_matches]
@@ -1464,6 +1477,8 @@ def _scale_row(run: dict[str, Any], base: dict[str, Any] | None) -> dict[str, An
         "reply_p99_ms": run["reply_p99_ms"],
         "cpu_util_total": run["cpu_util_total"],
         "service_cpu_us_per_cmd": run["handler_cpu_us_per_cmd"],
+        "service_stats": run.get("service_stats", {}),
+        "projection_lag_p99_ms": run.get("projection_lag_p99_ms", 0.0),
         "cpu_util": {
             p["role"]: round(
                 sum(q["cpu_util"] for q in run["processes"] if q["role"] == p["role"]), 2
@@ -1822,27 +1837,40 @@ def render_markdown(r: dict[str, Any]) -> str:
         add("## 6. Scale-out")
         add("")
         add(
-            "The end-to-end run with N command-service processes sharing the partitions "
-            "(one consumer group, a consumer each). CPU: cores used by each role during the "
+            "The end-to-end run with N command-service processes, each given partitions of "
+            "its own (`tabletop serve --command-partitions`; service i takes the "
+            "partitions p with p mod N = i), so every match's commands go to one service. "
+            "The last row runs the largest N the other way: every service reads every "
+            "partition through the one consumer group, so consecutive commands of a match "
+            "may go to different services, and the one whose cache is behind meets a "
+            "version conflict and decides again. CPU: cores used by each role during the "
             f"run (1.00 = one core; this machine has {mc['cores']})."
         )
         add("")
-        roles = sorted({role for row in so.values() for role in row["cpu_util"]})
+        shared_rows = d.get("scale_out_shared_group", {})
+        every = [*so.values(), *shared_rows.values()]
+        roles = sorted({role for row in every for role in row["cpu_util"]})
         add(
-            "| services | commands/s | speedup | reply p99 ms | service CPU µs/command "
-            "| CPU total | " + " | ".join(f"CPU {x}" for x in roles) + " |"
+            "| services | commands/s | speedup | conflicts | reply p99 ms | "
+            "projection lag p99 ms | service CPU µs/command | CPU total | "
+            + " | ".join(f"CPU {x}" for x in roles)
+            + " |"
         )
-        add("|---:|---:|---:|---:|---:|---:|" + "---:|" * len(roles))
-        for n, row in so.items():
+        add("|---|---:|---:|---:|---:|---:|---:|---:|" + "---:|" * len(roles))
+        labelled = [(n, row) for n, row in so.items()]
+        labelled += [(f"{n}, one group shared", row) for n, row in shared_rows.items()]
+        for n, row in labelled:
+            conflicts = row.get("service_stats", {}).get("conflicts", 0)
             add(
-                f"| {n} | {row['cmds_per_s']:,.0f} | {row['speedup']} | "
-                f"{row['reply_p99_ms']:.1f} | {row['service_cpu_us_per_cmd']:,.0f} | "
+                f"| {n} | {row['cmds_per_s']:,.0f} | {row['speedup']} | {conflicts:,} | "
+                f"{row['reply_p99_ms']:.1f} | {row.get('projection_lag_p99_ms', 0):,.0f} | "
+                f"{row['service_cpu_us_per_cmd']:,.0f} | "
                 f"{row['cpu_util_total']:.2f} | "
                 + " | ".join(f"{row['cpu_util'].get(x, 0):.2f}" for x in roles)
                 + " |"
             )
         add("")
-        add(_scale_verdict(so, mc["cores"]))
+        add(_scale_verdict(so, mc["cores"], shared_rows))
         add("")
     add("## Profile of the hot path, and the waste it shows")
     add("")
@@ -1909,7 +1937,9 @@ def _process_table(run: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
-def _scale_verdict(so: dict[str, Any], cores: int | None) -> str:
+def _scale_verdict(
+    so: dict[str, Any], cores: int | None, shared: dict[str, Any] | None = None
+) -> str:
     one = so.get("1")
     best_n, best = max(so.items(), key=lambda x: x[1]["cmds_per_s"])
     parts = [
@@ -1929,10 +1959,29 @@ def _scale_verdict(so: dict[str, Any], cores: int | None) -> str:
                 f"Worse, a command costs the services more CPU as processes are added "
                 f"({one['service_cpu_us_per_cmd']:,.0f} µs with one, up to "
                 f"{worst['service_cpu_us_per_cmd']:,.0f} µs): the same commands split "
-                "into more, smaller batches, and the per-batch cost (FastStream's dispatch "
-                "and thread hop, one XREADGROUP, pipeline and ack per partition and "
-                "process) is paid more often."
+                "into more, smaller batches, and the per-batch cost (FastStream's dispatch, "
+                "one XREADGROUP, the append and reply pipelines and the ack, per partition "
+                "and process) is paid more often."
             )
+    for n, row in (shared or {}).items():
+        split = so.get(n)
+        conflicts = row.get("service_stats", {}).get("conflicts", 0)
+        if split:
+            parts.append(
+                f"With {n} services on one shared group: {row['cmds_per_s']:,.0f} commands/s "
+                f"against {split['cmds_per_s']:,.0f} with the partitions split, "
+                f"{conflicts:,} version conflicts, and "
+                f"{row['service_cpu_us_per_cmd']:,.0f} µs of service CPU per command "
+                f"against {split['service_cpu_us_per_cmd']:,.0f}."
+            )
+    if one and best_n != "1":
+        lag1, lag_best = one.get("projection_lag_p99_ms", 0), best.get("projection_lag_p99_ms", 0)
+        parts.append(
+            f"The gain is partly taken from the projector: it got "
+            f"{one['cpu_util'].get('projector', 0):.2f} of a core with one service and "
+            f"{best['cpu_util'].get('projector', 0):.2f} with {best_n}, and its lag p99 went "
+            f"from {lag1:,.0f} to {lag_best:,.0f} ms."
+        )
     redis_cpu = max(r["cpu_util"].get("redis-server", 0) for r in so.values())
     parts.append(
         f"Redis itself used at most {redis_cpu:.2f} of a core, so it is not the limit here."
