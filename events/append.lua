@@ -21,12 +21,15 @@ for i = 0, n - 1 do
     return redis.error_reply('versions must follow the stream without gaps')
   end
 end
+-- The log carries what projectors read; the hash chain and the command stay in the
+-- match stream, the record an audit reads.
 for i = 0, n - 1 do
   local a = 6 + i * 8
-  local fields = {'t', ARGV[a + 1], 'd', ARGV[a + 2], 'c', ARGV[1], 'at', ARGV[a + 3],
-                  's', ARGV[a + 4], 'pv', ARGV[a + 5], 'h', ARGV[a + 6], 'x', ARGV[a + 7]}
-  redis.call('XADD', KEYS[1], '0-' .. ARGV[a], unpack(fields))
-  redis.call('XADD', KEYS[2], '*', 'm', match_id, 'v', ARGV[a], unpack(fields))
+  redis.call('XADD', KEYS[1], '0-' .. ARGV[a], 't', ARGV[a + 1], 'd', ARGV[a + 2],
+             'c', ARGV[1], 'at', ARGV[a + 3], 's', ARGV[a + 4], 'pv', ARGV[a + 5],
+             'h', ARGV[a + 6], 'x', ARGV[a + 7])
+  redis.call('XADD', KEYS[2], '*', 'm', match_id, 'v', ARGV[a], 't', ARGV[a + 1],
+             'd', ARGV[a + 2], 'c', ARGV[1], 'at', ARGV[a + 3], 's', ARGV[a + 4])
 end
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
 return {'ok', tostring(current + n)}

@@ -32,7 +32,8 @@ APPEND_LUA = (Path(__file__).parent / "append.lua").read_text()
 
 
 def entry_to_envelope(match_id: str, entry_id: bytes | str, fields: dict[bytes, bytes]) -> Envelope:
-    """Rebuild an envelope from a match-stream or log entry."""
+    """Rebuild an envelope from a match-stream or log entry (a log entry carries no hash
+    chain and no command: those are read from the match stream)."""
     eid = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
     version = int(fields[b"v"]) if b"v" in fields else int(eid.split("-")[1])
     return Envelope(
@@ -43,8 +44,8 @@ def entry_to_envelope(match_id: str, entry_id: bytes | str, fields: dict[bytes, 
         command_id=fields[b"c"].decode(),
         recorded_at=int(fields[b"at"]),
         schema=int(fields[b"s"]),
-        prev=fields[b"pv"].decode(),
-        hash=fields[b"h"].decode(),
+        prev=fields.get(b"pv", b"").decode(),
+        hash=fields.get(b"h", b"").decode(),
         command=msgspec.Raw(fields.get(b"x", b"null")),
     )
 

@@ -19,10 +19,20 @@ VERSION = "1.0.0"
 
 
 class LogEntry(msgspec.Struct):
-    """Fields of an entry of `tt:{p}:log` (and, without `m` and `v`, of a match stream)."""
+    """Fields of an entry of `tt:{p}:log`: what projectors read."""
 
     m: str  # match id
     v: int  # version
+    t: str  # event type (its tag)
+    d: msgspec.Raw  # the event's JSON
+    c: str  # command id
+    at: int  # recorded at, unix ms
+    s: int  # schema version
+
+
+class MatchEntry(msgspec.Struct):
+    """Fields of an entry of `tt:{p}:match:<id>` (entry id `0-<version>`): the record."""
+
     t: str  # event type (its tag)
     d: msgspec.Raw  # the event's JSON
     c: str  # command id
@@ -35,7 +45,7 @@ class LogEntry(msgspec.Struct):
 
 def build() -> dict[str, Any]:
     _, components = msgspec.json.schema_components(
-        [CommandMessage, Reply, PublicEvent, LogEntry, MatchCommand],
+        [CommandMessage, Reply, PublicEvent, LogEntry, MatchEntry, MatchCommand],
         ref_template="#/components/schemas/{name}",
     )
 
@@ -80,9 +90,17 @@ def build() -> dict[str, Any]:
             ),
             "log": channel(
                 "tt:{p}:log",
-                "Every event of the partition in commit order, with its envelope; the full "
-                "truth, hidden information included: internal readers only.",
+                "Every event of the partition in commit order (no hash chain, no command: "
+                "those are in the match stream); hidden information included: internal "
+                "readers only.",
                 "LogEntry",
+            ),
+            "match": channel(
+                "tt:{p}:match:{match_id}",
+                "One match's events by version (entry id 0-<version>), each chained to its "
+                "predecessor by hash and carrying its command: what replay and audit read. "
+                "Hidden information included: internal readers only.",
+                "MatchEntry",
             ),
             "public": channel(
                 "tt:{p}:public",
@@ -103,7 +121,8 @@ def build() -> dict[str, Any]:
                     "CommandMessage", "A command", "One command for one match."
                 ),
                 "Reply": message("Reply", "A reply", "accepted, rejected or duplicate."),
-                "LogEntry": message("LogEntry", "A log entry", "One stored event."),
+                "LogEntry": message("LogEntry", "A log entry", "One event, for projectors."),
+                "MatchEntry": message("MatchEntry", "A match entry", "One stored event."),
                 "PublicEvent": message("PublicEvent", "A public event", "One redacted event."),
             },
             "schemas": components,

@@ -91,6 +91,21 @@ async def test_the_partition_log_holds_every_event_in_commit_order(redis: Redis)
     assert seen == dict.fromkeys(ids, 4)
 
 
+async def test_the_log_carries_the_event_and_the_match_stream_also_its_chain_and_command(
+    redis: Redis,
+) -> None:
+    store = RedisEventStore(redis, partitions=1)
+    sent = request("m1", 0, 2, "c1")
+    await store.append_batch([sent])
+    [(_, logged), _] = await redis.xrange(Keys(0).log)
+    [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
+    first = sent.envelopes[0]
+    assert logged[b"d"] == kept[b"d"] == bytes(first.payload)
+    assert (logged[b"m"], logged[b"v"], logged[b"t"]) == (b"m1", b"1", b"test.happened")
+    assert not {b"pv", b"h", b"x"} & set(logged)
+    assert (kept[b"h"].decode(), kept[b"x"]) == (first.hash, bytes(first.command))
+
+
 async def test_a_batch_after_the_server_lost_its_scripts_appends_once(redis: Redis) -> None:
     store = RedisEventStore(redis)
     await store.append_batch([request("a", 0, 1, "a1"), request("b", 0, 1, "b1")])
