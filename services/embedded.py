@@ -9,10 +9,11 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 
@@ -35,9 +36,12 @@ def redis_server_binary() -> str:
 class EmbeddedRedis:
     """A private redis-server on a unix socket in `data_dir`."""
 
-    def __init__(self, data_dir: Path, *, appendfsync: str = "everysec") -> None:
+    def __init__(
+        self, data_dir: Path, *, appendfsync: str = "everysec", extra: Sequence[str] = ()
+    ) -> None:
         self.data_dir = data_dir
         self.appendfsync = appendfsync
+        self.extra = list(extra)  # more redis-server arguments (`--aclfile PATH`)
         # Unix socket paths are limited to ~100 bytes: keep the socket in a short tmp dir.
         self._sock_dir = Path(tempfile.mkdtemp(prefix="tt-redis-"))
         self.socket = self._sock_dir / "redis.sock"
@@ -60,18 +64,33 @@ class EmbeddedRedis:
             "--save", "",
             "--daemonize", "no",
             "--logfile", str((self.data_dir / "redis.log").resolve()),
+            *self.extra,
         ]  # fmt: skip
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
-        while not self.socket.exists():
+        # Ready when the socket accepts a connection: the file appears before the server
+        # has read all its configuration, and a bad ACL file, say, stops it after that.
+        while not self._accepts():
             if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"redis-server exited: {err or 'see redis.log'}")
+                log = self.data_dir / "redis.log"
+                err = log.read_text()[-2000:] if log.exists() else ""
+                self.stop()
+                raise RuntimeError(f"redis-server exited: {err or 'no log'}")
             if time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError("redis-server did not start in time")
             time.sleep(0.02)
         return self
+
+    def _accepts(self) -> bool:
+        if not self.socket.exists():
+            return False
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:
+                probe.connect(str(self.socket))
+            except OSError:
+                return False
+        return True
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
