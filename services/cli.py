@@ -9,9 +9,9 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 import click
 import msgspec
@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 
 from domain import match as m
-from domain.kernel import games, get_game, options_schema
+from domain.kernel import RulesStatus, games, get_game, options_schema
 from events.envelope import Envelope
 from services.config import Settings
 from services.embedded import redis_url
@@ -43,11 +43,24 @@ def main(ctx: click.Context, home: Path | None) -> None:
     ctx.obj["home"] = home
 
 
+class GameRow(TypedDict):
+    """One game in `tabletop games`, as its JSON shows it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+    rules: RulesStatus
+    rules_version: str
+    assumptions: list[str]
+
+
 @main.command("games")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def games_cmd(as_json: bool) -> None:
     """The registered games, their player counts, options and rules status."""
-    rows = []
+    rows: list[GameRow] = []
     for name, game in games().items():
         rows.append(
             {
@@ -452,8 +465,13 @@ def projections_rebuild(ctx: click.Context, name: str | None) -> None:
             for which in [name] if name else ["matches", "ratings"]:
                 task = progress.add_task(f"rebuilding {which}", total=total)
                 projector = Projector(redis, store)
+                # cast: mypy cannot type a lambda with a defaulted argument that the
+                # expected Callable[[int], None] lacks.
                 done[which] = await projector.rebuild(
-                    which, progress=lambda n, t=task: progress.advance(t, n)
+                    which,
+                    progress=cast(
+                        "Callable[[int], None]", lambda n, t=task: progress.advance(t, n)
+                    ),
                 )
                 progress.update(task, completed=total)
         return done
@@ -550,7 +568,8 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
 
     async def work(redis: Any, settings: Settings) -> Any:
         store = _store(redis, settings)
-        ids = await all_match_ids(store) if audit_all else [match_id]
+        # Without --all a MATCH was given (checked above).
+        ids = await all_match_ids(store) if audit_all else [cast(str, match_id)]
         return [await audit(store, mid) for mid in ids]
 
     results = _run(ctx, work)

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import time
 import uuid
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from redis.asyncio import Redis
@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 from domain import match as m
 from events.store import DEFAULT_PARTITIONS, Keys, partition_of
 from services.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
-from services.redisconn import connect
+from services.redisconn import StreamEntry, connect
 
 
 class CommandRejected(Exception):
@@ -138,8 +138,10 @@ class TabletopClient:
 
     async def _read_replies(self) -> None:
         while not self._closing:
-            found = await self._listen.xread(
-                {self.reply_stream: self._last_id}, block=200, count=500
+            # RESP2: a [stream, entries] pair per stream with news.
+            found = cast(
+                "list[tuple[bytes, list[StreamEntry]]]",
+                await self._listen.xread({self.reply_stream: self._last_id}, block=200, count=500),
             )
             for _stream, entries in found or []:
                 for entry_id, fields in entries:

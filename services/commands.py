@@ -11,21 +11,31 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TypedDict, cast
 
 import structlog
 from faststream import AckPolicy, FastStream
 from faststream.redis import RedisBroker, StreamSub
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
+from redis.typing import StreamIdT
 
 from events.redis_store import RedisEventStore
 from events.store import Keys
 from services.application import CommandProcessor
 from services.config import Settings
-from services.redisconn import connect
+from services.redisconn import StreamEntry, connect
 
 log = structlog.get_logger("tabletop.commands")
+
+
+class PendingEntry(TypedDict):
+    """One row of XPENDING's extended form, as redis-py parses it."""
+
+    message_id: bytes
+    consumer: bytes
+    time_since_delivered: int
+    times_delivered: int
 
 
 class RedisReplies:
@@ -76,7 +86,8 @@ class CommandService:
         )
         # apply_types=False: the handler takes the raw entries; FastStream's dependency
         # injection would otherwise run a sync call in a worker thread for every batch.
-        self.broker = RedisBroker(settings.redis_url, logger=None, apply_types=False)
+        # logger=None turns FastStream's logging off; its RedisBrokerParams leaves None out.
+        self.broker = RedisBroker(settings.redis_url, logger=cast(Any, None), apply_types=False)
         self._claimer: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
         for p in settings.owned:
@@ -132,25 +143,36 @@ class CommandService:
         """Take over commands left pending by a dead worker; dead-letter the poison ones."""
         keys = Keys(p)
         idle = self.settings.claim_idle_ms if min_idle_ms is None else min_idle_ms
-        pending = await self.redis.xpending_range(
-            keys.commands, self.settings.group, min="-", max="+", count=500, idle=idle
+        pending = cast(
+            "list[PendingEntry]",
+            await self.redis.xpending_range(
+                keys.commands, self.settings.group, min="-", max="+", count=500, idle=idle
+            ),
         )
         if not pending:
             return 0
         poison = [
             e["message_id"] for e in pending if e["times_delivered"] >= self.settings.max_deliveries
         ]
-        claim = [e["message_id"] for e in pending if e["message_id"] not in poison]
+        # StreamIdT: xclaim takes a list of them, and list is invariant.
+        claim: list[StreamIdT] = [e["message_id"] for e in pending if e["message_id"] not in poison]
         dead_stream = f"tt:{{{p}}}:dead"
         for entry_id in poison:
-            found = await self.redis.xrange(keys.commands, min=entry_id, max=entry_id)
+            found = cast(
+                "list[StreamEntry]",
+                await self.redis.xrange(keys.commands, min=entry_id, max=entry_id),
+            )
             for _, fields in found:
                 await self.redis.xadd(dead_stream, {k: v for k, v in fields.items()})
             await self.redis.xack(keys.commands, self.settings.group, entry_id)
             log.error("command_dead_lettered", entry_id=entry_id.decode())
         if claim:
-            claimed = await self.redis.xclaim(
-                keys.commands, self.settings.group, self.settings.consumer, idle, claim
+            # An id whose entry was deleted meanwhile comes back as (None, None).
+            claimed = cast(
+                "list[tuple[bytes | None, dict[bytes, bytes] | None]]",
+                await self.redis.xclaim(
+                    keys.commands, self.settings.group, self.settings.consumer, idle, claim
+                ),
             )
             entries = [fields for _, fields in claimed if fields]
             if entries:

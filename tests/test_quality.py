@@ -1,5 +1,5 @@
 """The house rules that a green run must keep: ruff clean and formatted everywhere,
-`mypy --strict` on the pure layers (domain/ and events/)."""
+`mypy --strict` on the pure layers (domain/ and events/) and the services on them."""
 
 from __future__ import annotations
 
@@ -23,6 +23,6 @@ def test_ruff_finds_nothing_and_nothing_needs_formatting() -> None:
     assert fmt.returncode == 0, fmt.stdout[-3000:]
 
 
-def test_the_domain_and_the_log_are_strictly_typed() -> None:
-    typed = run("mypy", "--strict", "--no-incremental", "domain", "events")
+def test_the_domain_the_log_and_the_services_are_strictly_typed() -> None:
+    typed = run("mypy", "--strict", "--no-incremental", "domain", "events", "services")
     assert typed.returncode == 0, typed.stdout[-3000:]
