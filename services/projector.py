@@ -92,10 +92,15 @@ class Summary(msgspec.Struct, omit_defaults=True):
     free_seats: int = 0
 
 
-class HistoryLine(msgspec.Struct):
+class HistoryLine(msgspec.Struct, omit_defaults=True):
+    """One move as one reader may see it. Its sentence is written when the history is
+    read (`ReadModels.history`), for that reader only: the projector would otherwise
+    describe every event once per seat, a third of its work. Lines stored before carry
+    their sentence, and keep it."""
+
     version: int
-    text: str
     event: msgspec.Raw
+    text: str = ""
 
 
 class MatchesProjection:
@@ -141,7 +146,6 @@ class MatchesProjection:
             live = LiveMatch(state=state, last_hash=env.hash)
             self._pending[env.match_id] = (live, created_at)
             touched[env.match_id] = env.recorded_at
-            names = [p or f"seat {i + 1}" for i, p in enumerate(state.players)]
             codec = m.codec(state.game)
             whole = codec.encode(event)
             for reader in [None, *range(state.seats)]:
@@ -152,10 +156,11 @@ class MatchesProjection:
                     continue
                 # Most events are public: every reader is shown the event itself.
                 body = whole if shown is event else codec.encode(shown)
-                text = m.describe(state.game, shown, reader, names)
                 if reader is None and shared is not None:
+                    # The public stream carries the spectator's sentence.
+                    text = m.describe(state.game, shown, None, names_of(state))
                     shared[(env.match_id, env.version)] = (state.game, body, text)
-                line = HistoryLine(version=env.version, text=text, event=msgspec.Raw(body))
+                line = HistoryLine(version=env.version, event=msgspec.Raw(body))
                 who = "spectator" if reader is None else str(reader)
                 key = f"{rm(p)}:hist:{env.match_id}:{who}"
                 histories.setdefault(key, []).append(ENC.encode(line))
@@ -226,6 +231,11 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
     )
 
 
+def names_of(state: m.MatchState) -> list[str]:
+    """The names sentences use for the seats (an empty seat by its number)."""
+    return [p or f"seat {i + 1}" for i, p in enumerate(state.players)]
+
+
 def views(state: m.MatchState) -> dict[str, bytes]:
     out = {"spectator": ENC.encode(m.view(state, None))}
     for seat in range(state.seats):
@@ -291,7 +301,7 @@ class PublicProjection:
         if found is None or env.version == 1:
             first = await self.store.load(env.match_id)
             state = m.fold(decode(first[: max(env.version - 1, 1)]))
-            found = (state.game, [p or f"seat {i + 1}" for i, p in enumerate(state.players)])
+            found = (state.game, names_of(state))
             self.tables[env.match_id] = found
             while len(self.tables) > 20_000:
                 self.tables.popitem(last=False)
@@ -497,7 +507,8 @@ class Projector:
                     self._seen[(proj.name, p)] = after.encode()
                 return 0
             batch = [(eid, entry_to_envelope(f[b"m"].decode(), eid, f)) for eid, f in found]
-            shared: Shared = {}
+            # What one projection computes for another; alone, a projection needs none.
+            shared: Shared | None = {} if len(group) > 1 else None
             writes = []
             for proj in group:
                 extra = getattr(proj, "watch_keys", None)

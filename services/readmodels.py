@@ -8,6 +8,7 @@ from typing import Any, cast
 import msgspec
 from redis.asyncio import Redis
 
+from domain import match as m
 from events.store import partition_of
 from services.projector import RATINGS, HistoryLine, PlayerRating, Summary, rm
 
@@ -52,9 +53,22 @@ class ReadModels:
         return msgspec.json.decode(raw) if raw else None
 
     async def history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
+        """The moves as that seat (None: a spectator) may see them, a sentence each."""
         who = "spectator" if seat is None else str(seat)
         rows: Any = await self.redis.lrange(f"{rm(self._p(match_id))}:hist:{match_id}:{who}", 0, -1)
-        return [msgspec.json.decode(r, type=HistoryLine) for r in rows]
+        lines = [msgspec.json.decode(r, type=HistoryLine) for r in rows]
+        untold = [line for line in lines if not line.text]
+        if untold:
+            # Written by the same transaction as the lines, so it names the same players.
+            found = await self.summary(match_id)
+            if found is None:
+                return lines
+            codec = m.codec(found.game)
+            names = [p or f"seat {i + 1}" for i, p in enumerate(found.players)]
+            for line in untold:
+                shown = codec.decode(bytes(line.event))
+                line.text = m.describe(found.game, shown, seat, names)
+        return lines
 
     async def leaderboard(self, game: str, top: int = 20) -> list[tuple[str, PlayerRating]]:
         names: Any = await self.redis.zrevrange(f"{RATINGS}:board:{game}", 0, top - 1)

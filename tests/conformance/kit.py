@@ -281,4 +281,9 @@ def _check_leaks(game: Game, state: m.MatchState, new: list[tuple[Any, m.MatchSt
             secret_then = game.hidden(after.game_state, reader)
             leaked = set(_strings(msgspec.to_builtins(red))) & secret_then
             assert not leaked, f"{type(event).__name__} for {reader} leaks {sorted(leaked)[:5]}"
-            game.describe(red, reader, PLAYERS[: state.seats])
+            told = game.describe(red, reader, PLAYERS[: state.seats])
+            # Histories store the redacted event and describe it when read.
+            codec = m.codec(game.name)
+            again = codec.decode(codec.encode(red))
+            assert again == red, f"{type(red).__name__} for {reader} does not round-trip"
+            assert game.describe(again, reader, PLAYERS[: state.seats]) == told

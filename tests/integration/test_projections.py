@@ -16,7 +16,7 @@ from redis.asyncio import Redis
 from domain import match as m
 from events.envelope import seal
 from events.redis_store import RedisEventStore
-from events.store import AppendRequest, Keys
+from events.store import AppendRequest, Keys, partition_of
 from services import audit as a
 from services.bots import play_match
 from services.client import TabletopClient
@@ -24,7 +24,7 @@ from services.commands import CommandService
 from services.config import Settings
 from services.embedded import EmbeddedRedis
 from services.matches import load_match
-from services.projector import Projector
+from services.projector import Projector, rm
 from services.readmodels import ReadModels
 
 pytestmark = pytest.mark.redis
@@ -111,6 +111,37 @@ async def test_each_seat_sees_its_own_secret_and_nobody_elses(
     assert not any(b"cd-secret" in bytes(line.event) for line in theirs)
     assert [line.version for line in mine] == list(range(1, len(mine) + 1))
     assert any("Ann" in line.text or "Bea" in line.text for line in theirs)
+
+
+async def test_each_reader_reads_a_sentence_for_every_move_it_may_see(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    service, ids = played
+    await Projector(redis, service.store).catch_up()
+    models = ReadModels(redis, P)
+    finished = ids[0]
+    live = await load_match(service.store, finished)
+    assert live is not None
+    names = [p or f"seat {i + 1}" for i, p in enumerate(live.state.players)]
+    codec = m.codec("countdown")
+    events = [codec.decode(bytes(e.payload)) for e in await service.store.load(finished)]
+    for reader in [None, *range(live.state.seats)]:
+        expected = [
+            m.describe("countdown", shown, reader, names)
+            for shown in (m.redact("countdown", e, reader) for e in events)
+            if shown is not None
+        ]
+        assert [line.text for line in await models.history(finished, reader)] == expected
+    # The sentence is written when read, for its reader: the stored line holds the event.
+    stored = await redis.lrange(f"{rm(partition_of(finished, P))}:hist:{finished}:0", 0, -1)
+    assert stored and not any(b'"text"' in line for line in stored)
+
+
+async def test_a_line_stored_with_its_sentence_keeps_it(redis: Redis) -> None:
+    key = f"{rm(partition_of('old', P))}:hist:old:spectator"
+    await redis.rpush(key, b'{"version":1,"text":"Told before.","event":{"type":"x"}}')
+    [line] = await ReadModels(redis, P).history("old", None)
+    assert (line.version, line.text) == (1, "Told before.")
 
 
 async def test_the_public_stream_carries_every_event_redacted(
