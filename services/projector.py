@@ -18,6 +18,7 @@ Projections and their keys:
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
@@ -135,6 +136,7 @@ class MatchesProjection:
         self, p: int, batch: Sequence[Entry], shared: Shared | None = None
     ) -> Callable[[Pipeline], None]:
         self._pending = {}
+        base = rm(p)
         histories: dict[str, list[bytes]] = {}
         lobby_moves: list[tuple[str, str, str, int]] = []  # match, game, status, at
         touched: dict[str, int] = {}
@@ -148,22 +150,27 @@ class MatchesProjection:
             touched[env.match_id] = env.recorded_at
             codec = m.codec(state.game)
             whole = codec.encode(event)
-            for reader in [None, *range(state.seats)]:
+            whole_line = b""  # most events are public: every reader gets this same line
+            prefix = f"{base}:hist:{env.match_id}:"
+            for reader, who in _readers(state.seats):
                 shown = m.redact(state.game, event, reader)
                 if shown is None:
                     if reader is None and shared is not None:
                         shared[(env.match_id, env.version)] = (state.game, None, "")
                     continue
-                # Most events are public: every reader is shown the event itself.
-                body = whole if shown is event else codec.encode(shown)
+                if shown is event:
+                    body = whole
+                    if not whole_line:
+                        whole_line = ENC.encode(HistoryLine(env.version, msgspec.Raw(whole)))
+                    line = whole_line
+                else:
+                    body = codec.encode(shown)
+                    line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body)))
                 if reader is None and shared is not None:
                     # The public stream carries the spectator's sentence.
                     text = m.describe(state.game, shown, None, names_of(state))
                     shared[(env.match_id, env.version)] = (state.game, body, text)
-                line = HistoryLine(version=env.version, event=msgspec.Raw(body))
-                who = "spectator" if reader is None else str(reader)
-                key = f"{rm(p)}:hist:{env.match_id}:{who}"
-                histories.setdefault(key, []).append(ENC.encode(line))
+                histories.setdefault(prefix + who, []).append(line)
             if before is None or before.state.status != state.status:
                 lobby_moves.append((env.match_id, state.game, state.status, env.recorded_at))
         summaries: list[tuple[str, bytes, dict[str, bytes]]] = []
@@ -229,6 +236,12 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
         ranks=list(state.outcome.ranks) if state.outcome else [],
         free_seats=sum(p is None for p in state.players),
     )
+
+
+@functools.cache
+def _readers(seats: int) -> tuple[tuple[int | None, str], ...]:
+    """Every reader of a table (the spectator, then each seat) and its history's name."""
+    return ((None, "spectator"), *((seat, str(seat)) for seat in range(seats)))
 
 
 def names_of(state: m.MatchState) -> list[str]:
