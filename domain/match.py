@@ -481,6 +481,11 @@ def redact(state_game: str, event: Any, seat: Seat | None) -> Any | None:
     return get_game(state_game).redact(event, seat)
 
 
+def seat_names(players: Sequence[str | None]) -> list[str]:
+    """The names sentences give the seats: the player's, or for an empty seat its number."""
+    return [p or f"seat {i + 1}" for i, p in enumerate(players)]
+
+
 def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[str]) -> str:
     def name(seat: Seat) -> str:
         if reader == seat:

@@ -540,7 +540,7 @@ def replay(
     if not frames:
         raise click.ClickException(f"no match {match_id}")
     state = frames[-1][1]
-    names = [p or f"seat {i + 1}" for i, p in enumerate(state.players)]
+    names = m.seat_names(state.players)
     if step:
         for env, after in frames:
             event = m.codec(after.game).decode(bytes(env.payload))

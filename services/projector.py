@@ -168,7 +168,7 @@ class MatchesProjection:
                     line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body)))
                 if reader is None and shared is not None:
                     # The public stream carries the spectator's sentence.
-                    text = m.describe(state.game, shown, None, names_of(state))
+                    text = m.describe(state.game, shown, None, m.seat_names(state.players))
                     shared[(env.match_id, env.version)] = (state.game, body, text)
                 histories.setdefault(prefix + who, []).append(line)
             if before is None or before.state.status != state.status:
@@ -244,11 +244,6 @@ def _readers(seats: int) -> tuple[tuple[int | None, str], ...]:
     return ((None, "spectator"), *((seat, str(seat)) for seat in range(seats)))
 
 
-def names_of(state: m.MatchState) -> list[str]:
-    """The names sentences use for the seats (an empty seat by its number)."""
-    return [p or f"seat {i + 1}" for i, p in enumerate(state.players)]
-
-
 def views(state: m.MatchState) -> dict[str, bytes]:
     out = {"spectator": ENC.encode(m.view(state, None))}
     for seat in range(state.seats):
@@ -314,7 +309,7 @@ class PublicProjection:
         if found is None or env.version == 1:
             first = await self.store.load(env.match_id)
             state = m.fold(decode(first[: max(env.version - 1, 1)]))
-            found = (state.game, names_of(state))
+            found = (state.game, m.seat_names(state.players))
             self.tables[env.match_id] = found
             while len(self.tables) > 20_000:
                 self.tables.popitem(last=False)

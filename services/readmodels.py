@@ -64,7 +64,7 @@ class ReadModels:
             if found is None:
                 return lines
             codec = m.codec(found.game)
-            names = [p or f"seat {i + 1}" for i, p in enumerate(found.players)]
+            names = m.seat_names(found.players)
             for line in untold:
                 shown = codec.decode(bytes(line.event))
                 line.text = m.describe(found.game, shown, seat, names)

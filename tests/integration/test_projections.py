@@ -122,7 +122,7 @@ async def test_each_reader_reads_a_sentence_for_every_move_it_may_see(
     finished = ids[0]
     live = await load_match(service.store, finished)
     assert live is not None
-    names = [p or f"seat {i + 1}" for i, p in enumerate(live.state.players)]
+    names = m.seat_names(live.state.players)
     codec = m.codec("countdown")
     events = [codec.decode(bytes(e.payload)) for e in await service.store.load(finished)]
     for reader in [None, *range(live.state.seats)]:
