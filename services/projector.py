@@ -322,8 +322,8 @@ class PublicProjection:
         for _, env in batch:
             seen = shared.get((env.match_id, env.version)) if shared else None
             if seen is not None:
-                # The matches projection folded this batch and wrote the spectator's
-                # line already. The names kept here are now stale: read them afresh.
+                # The matches projection, folding this batch, worked out the spectator's
+                # event and sentence. The names kept here are now stale: read them afresh.
                 self.tables.pop(env.match_id, None)
                 game, body, text = seen
             else:
