@@ -11,9 +11,9 @@ import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
 
-from services.embedded import EmbeddedRedis
-from services.logging import configure
-from services.redisconn import connect
+from services.infra.embedded import EmbeddedRedis
+from services.infra.logging import configure
+from services.infra.redisconn import connect
 
 configure(level="WARNING")
 

@@ -9,10 +9,10 @@ import msgspec
 
 from domain import match as m
 from events.envelope import first_bad_link
+from events.matches import load_match
 from events.store import AppendRequest, InMemoryStore
-from services.application import CommandProcessor
-from services.matches import load_match
-from services.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
+from services.commands.application import CommandProcessor
+from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 
 
 class Inbox:

@@ -2,12 +2,12 @@
 
 from pathlib import Path
 
-from services.asyncapi import render
+from services.contracts.asyncapi import render
 
 
 def test_docs_asyncapi_yaml_is_not_stale() -> None:
     committed = (Path(__file__).parents[1] / "docs" / "asyncapi.yaml").read_text()
-    assert committed == render(), "run: python -m services.asyncapi > docs/asyncapi.yaml"
+    assert committed == render(), "run: python -m services.contracts.asyncapi > docs/asyncapi.yaml"
 
 
 def test_every_stream_is_described() -> None:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from redis.asyncio import Redis
 
 from events.store import Keys, partition_of
-from services.cli import main
+from services.cli.main import main
 
 pytestmark = pytest.mark.redis
 
@@ -109,7 +109,7 @@ def test_rebuilding_the_projections_reports_every_event(cli: CliRunner) -> None:
 def test_partitions_are_given_as_ranges_and_lists_and_checked() -> None:
     from click import BadParameter
 
-    from services.cli import _partition_list
+    from services.cli.main import _partition_list
 
     assert _partition_list("", 4) == [0, 1, 2, 3]
     assert _partition_list("0-1,3", 4) == [0, 1, 3]

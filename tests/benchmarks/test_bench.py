@@ -38,7 +38,7 @@ def test_the_quick_benchmark_reports_every_figure() -> None:
         [
             sys.executable,
             "-c",
-            "from services.bench import bench_command; bench_command()",
+            "from bench import bench_command; bench_command()",
             "--quick",
             "--json",
             "--no-doc",

@@ -12,13 +12,13 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from domain import match as m
+from events.matches import fold_envelopes, load_match
 from events.store import Keys, partition_of
-from services.bots import play_match
-from services.client import CommandRejected, TabletopClient
-from services.commands import CommandService
-from services.config import Settings
-from services.matches import fold_envelopes, load_match
-from services.messages import ENCODER, CommandMessage
+from services.client.bots import play_match
+from services.client.client import CommandRejected, TabletopClient
+from services.commands.service import CommandService
+from services.contracts.messages import ENCODER, CommandMessage
+from services.infra.config import Settings
 from tests.support.countdown import Take
 
 pytestmark = pytest.mark.redis
@@ -162,7 +162,7 @@ async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
     redis: Redis, redis_server: str, client: TabletopClient
 ) -> None:
     settings = Settings(redis_url=redis_server, partitions=4, consumer="dead-worker")
-    from services.commands import create_groups
+    from services.commands.service import create_groups
 
     await create_groups(redis, settings)
     match_id = uuid.uuid4().hex

@@ -11,14 +11,14 @@ import pytest
 from redis.exceptions import NoPermissionError
 
 from events.redis_store import RedisEventStore
-from services.bots import play_match
-from services.client import TabletopClient
-from services.commands import CommandService
-from services.config import Settings
-from services.embedded import EmbeddedRedis
-from services.projector import Projector
-from services.readmodels import ReadModels
-from services.redisconn import connect
+from services.client.bots import play_match
+from services.client.client import TabletopClient
+from services.commands.service import CommandService
+from services.infra.config import Settings
+from services.infra.embedded import EmbeddedRedis
+from services.infra.redisconn import connect
+from services.readside.projector import Projector
+from services.readside.readmodels import ReadModels
 
 pytestmark = pytest.mark.redis
 ACL = Path(__file__).parents[2] / "deploy" / "users.acl"

@@ -13,7 +13,7 @@ from redis.crc import key_slot
 from events.envelope import GENESIS, first_bad_link, seal
 from events.redis_store import RedisEventStore
 from events.store import AppendRequest, Keys, Snapshot, partition_of
-from services.embedded import EmbeddedRedis
+from services.infra.embedded import EmbeddedRedis
 
 pytestmark = pytest.mark.redis
 

@@ -15,17 +15,17 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from events.envelope import seal
+from events.matches import load_match
 from events.redis_store import RedisEventStore
 from events.store import AppendRequest, Keys, partition_of
-from services import audit as a
-from services.bots import play_match
-from services.client import TabletopClient
-from services.commands import CommandService
-from services.config import Settings
-from services.embedded import EmbeddedRedis
-from services.matches import load_match
-from services.projector import Projector, rm
-from services.readmodels import ReadModels
+from services.client.bots import play_match
+from services.client.client import TabletopClient
+from services.commands.service import CommandService
+from services.infra.config import Settings
+from services.infra.embedded import EmbeddedRedis
+from services.readside import audit as a
+from services.readside.projector import Projector, rm
+from services.readside.readmodels import ReadModels
 
 pytestmark = pytest.mark.redis
 P = 4

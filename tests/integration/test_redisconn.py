@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 from redis.asyncio.connection import Connection, UnixDomainSocketConnection
 from redis.exceptions import DataError
 
-from services.redisconn import FastConnection, FastUnixConnection, connect
+from services.infra.redisconn import FastConnection, FastUnixConnection, connect
 
 SHAPES: list[tuple[Any, ...]] = [
     ("SET", "k", "v"),

@@ -24,7 +24,7 @@ Six measurements (docs/benchmarks.md shows the latest full run):
 6. Scale-out: the end-to-end run with 1, 2 and 4 command-service processes.
 
 Linux only (peak memory and CPU time come from /proc). Every Redis used is a private
-embedded one (services.embedded), never the server on 6379.
+embedded one (services.infra.embedded), never the server on 6379.
 """
 
 from __future__ import annotations
@@ -169,8 +169,8 @@ def prepare_match(
     from domain.kernel import get_game
     from events.redis_store import RedisEventStore
     from events.store import InMemoryStore, partition_of
-    from services.application import CommandProcessor
-    from services.messages import ENCODER, CommandMessage
+    from services.commands.application import CommandProcessor
+    from services.contracts.messages import ENCODER, CommandMessage
 
     game = get_game(game_name)
     names = list(NAMES[:seats])
@@ -271,7 +271,7 @@ async def _generate(
     url: str, prep_path: str, lanes: int, stall: float, q: Any, go: Any, limit: int = 0
 ) -> dict[str, Any]:
     from events.store import Keys
-    from services.redisconn import connect
+    from services.infra.redisconn import connect
 
     with open(prep_path, "rb") as f:
         matches: list[PreparedMatch] = msgspec.msgpack.decode(f.read(), type=list[PreparedMatch])
@@ -382,7 +382,7 @@ async def _generate(
 
 
 def _quiet_logs() -> None:
-    from services.logging import configure
+    from services.infra.logging import configure
 
     configure(level="WARNING")
 
@@ -394,8 +394,8 @@ def _service_child(url: str, settings: dict[str, Any], q: Any, stop: Any) -> Non
 
 async def _serve(url: str, settings: dict[str, Any], q: Any, stop: Any) -> None:
     from domain.kernel import games
-    from services.commands import CommandService
-    from services.config import Settings
+    from services.commands.service import CommandService
+    from services.infra.config import Settings
 
     games()  # import every game now, not during the first measured command
     service = CommandService(Settings(redis_url=url, **settings))
@@ -417,8 +417,8 @@ def _projector_child(url: str, partitions: int, q: Any, stop: Any) -> None:
 async def _project(url: str, partitions: int, q: Any, stop: Any) -> None:
     from domain.kernel import games
     from events.redis_store import RedisEventStore
-    from services.projector import Projector
-    from services.redisconn import connect
+    from services.infra.redisconn import connect
+    from services.readside.projector import Projector
 
     games()
     redis = connect(url)  # the services' own client, as `tabletop serve` runs it
@@ -554,7 +554,7 @@ async def _projected_everything(url: str, partitions: int) -> bool:
     from redis.asyncio import Redis
 
     from events.store import Keys
-    from services.projector import RATINGS, rm
+    from services.readside.projector import RATINGS, rm
 
     redis = Redis.from_url(url)
     try:
@@ -1140,9 +1140,9 @@ def run_load_times(cfg: BenchConfig, url: str) -> dict[str, Any]:
     from redis.asyncio import Redis
 
     from domain import match as m
+    from events.matches import decode_events, load_match
     from events.redis_store import APPEND_LUA, RedisEventStore
     from events.store import Snapshot
-    from services.matches import decode_events, load_match
 
     biggest = max(cfg.growth_sizes)
     game, pm = _long_match(cfg, biggest)
@@ -1202,8 +1202,8 @@ def run_rebuild(cfg: BenchConfig, lab: Lab) -> dict[str, Any]:
     from redis.asyncio import Redis
 
     from events.redis_store import APPEND_LUA, RedisEventStore
-    from services.embedded import EmbeddedRedis
-    from services.projector import Projector
+    from services.infra.embedded import EmbeddedRedis
+    from services.readside.projector import Projector
 
     with open(lab.prep_path, "rb") as f:
         matches = msgspec.msgpack.decode(f.read(), type=list[PreparedMatch])
@@ -1260,7 +1260,7 @@ def run_fsync_always(lab: Lab) -> dict[str, Any]:
     """The end-to-end run (same commands, one service, same settings) against a second
     embedded Redis with `appendfsync always`: the AOF is fsynced before any reply of an
     event-loop iteration goes out (one fsync for all the appends of that iteration)."""
-    from services.embedded import EmbeddedRedis
+    from services.infra.embedded import EmbeddedRedis
 
     server = EmbeddedRedis(lab.tmp / "redis-always", appendfsync="always").start()
     try:
@@ -1276,8 +1276,8 @@ def run_memory_per_match(cfg: BenchConfig, lab: Lab, count: int) -> dict[str, An
 
     from domain import match as m
     from events.envelope import Envelope
-    from services.application import MatchCache
-    from services.matches import LiveMatch, fold_envelopes
+    from events.matches import LiveMatch, fold_envelopes
+    from services.commands.application import MatchCache
 
     with open(lab.prep_path, "rb") as f:
         matches = msgspec.msgpack.decode(f.read(), type=list[PreparedMatch])[:count]
@@ -1361,7 +1361,7 @@ def _filesystem(path: str) -> str:
 
 
 def run_all(cfg: BenchConfig, progress: Callable[[str], None] = _log) -> dict[str, Any]:
-    from services.embedded import EmbeddedRedis
+    from services.infra.embedded import EmbeddedRedis
 
     _quiet_logs()
     started = time.time()
@@ -1797,7 +1797,7 @@ def render_markdown(r: dict[str, Any]) -> str:
     if load:
         add("## 5. Growth")
         add("")
-        add(f"**Load time** (`services.matches.load_match`, median of {cfg['growth_repeats']}) "
+        add(f"**Load time** (`events.matches.load_match`, median of {cfg['growth_repeats']}) "
             f"of a `{load['game']}` match cut at the given length (the longest game of the "
             "registry: its random matches reach 10,000 events). *With a snapshot*: the "
             f"snapshot is {cfg['snapshot_every'] - 1} events behind, the worst case when the "

@@ -22,10 +22,10 @@ import msgspec
 from domain import match as m
 from domain.kernel import get_game
 from events.envelope import ENVELOPE_DECODER, GENESIS, Envelope, first_bad_link, seal
+from events.matches import LiveMatch, decode_events, fold_envelopes, game_of
 from events.redis_store import RedisEventStore
 from events.store import AppendRequest
 from events.upcast import upcast
-from services.matches import LiveMatch, decode_events, fold_envelopes, game_of
 
 EXPORT_SCHEMA = "tabletop.match-export/1"
 _COMMANDS = msgspec.json.Decoder(m.MatchCommand)

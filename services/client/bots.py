@@ -10,9 +10,9 @@ from typing import Any
 from domain import match as m
 from domain.kernel import get_game
 from events.envelope import Envelope
+from events.matches import LiveMatch, fold_envelopes
 from events.store import EventStore
-from services.client import TabletopClient
-from services.matches import LiveMatch, fold_envelopes
+from services.client.client import TabletopClient
 
 OnEvents = Callable[[m.MatchState, Sequence[Envelope]], Awaitable[None] | None]
 NAMES = ("Ann", "Bea", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal")

@@ -22,9 +22,9 @@ import structlog
 from domain import match as m
 from domain.kernel import Rejected
 from events.envelope import GENESIS, seal
+from events.matches import LiveMatch, fold_envelopes, load_match
 from events.store import AppendRequest, EventStore, Snapshot
-from services.matches import LiveMatch, fold_envelopes, load_match
-from services.messages import (
+from services.contracts.messages import (
     COMMAND_DECODER,
     COMMAND_FIELD,
     ENCODER,

@@ -22,9 +22,9 @@ from redis.typing import StreamIdT
 
 from events.redis_store import RedisEventStore
 from events.store import Keys
-from services.application import CommandProcessor
-from services.config import Settings
-from services.redisconn import StreamEntry, connect
+from services.commands.application import CommandProcessor
+from services.infra.config import Settings
+from services.infra.redisconn import StreamEntry, connect
 
 log = structlog.get_logger("tabletop.commands")
 

@@ -18,8 +18,8 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from events.store import DEFAULT_PARTITIONS, Keys, partition_of
-from services.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
-from services.redisconn import StreamEntry, connect
+from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
+from services.infra.redisconn import StreamEntry, connect
 
 
 class CommandRejected(Exception):

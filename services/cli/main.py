@@ -21,10 +21,10 @@ from rich.table import Table
 from domain import match as m
 from domain.kernel import RulesStatus, games, get_game, options_schema
 from events.envelope import Envelope
-from services.config import Settings
-from services.embedded import redis_url
-from services.readmodels import ReadModels
-from services.redisconn import connect
+from services.infra.config import Settings
+from services.infra.embedded import redis_url
+from services.infra.redisconn import connect
+from services.readside.readmodels import ReadModels
 
 console = Console(highlight=False)
 
@@ -132,15 +132,15 @@ def serve(
     cost of version conflicts); given partitions of their own (--command-partitions),
     each match stays with one service. Projectors split the partitions.
     """
-    from services.logging import configure
+    from services.infra.logging import configure
 
     configure()
 
     async def run(url: str) -> None:
 
         from events.redis_store import RedisEventStore
-        from services.commands import CommandService
-        from services.projector import Projector
+        from services.commands.service import CommandService
+        from services.readside.projector import Projector
 
         settings = Settings.from_env(url)
         if command_partitions:
@@ -194,7 +194,7 @@ def demo(
     quiet: bool,
 ) -> None:
     """Play a whole match with random bots through the real streams, move by move."""
-    from services.logging import configure
+    from services.infra.logging import configure
 
     configure(level=os.environ.get("TABLETOP_LOG", "WARNING"))
     try:
@@ -217,11 +217,11 @@ def demo(
 async def _demo(
     url: str, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
 ) -> int:
-    from services.audit import audit
-    from services.bots import NAMES, play_match
-    from services.client import TabletopClient
-    from services.commands import CommandService
-    from services.projector import Projector
+    from services.client.bots import NAMES, play_match
+    from services.client.client import TabletopClient
+    from services.commands.service import CommandService
+    from services.readside.audit import audit
+    from services.readside.projector import Projector
 
     settings = Settings.from_env(url)
     service = CommandService(settings)
@@ -301,7 +301,7 @@ def _run(ctx: click.Context, work: Any) -> Any:
 async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
     """Read models are eventually consistent; the CLI first applies what is pending."""
     from events.redis_store import RedisEventStore
-    from services.projector import Projector
+    from services.readside.projector import Projector
 
     await Projector(redis, RedisEventStore(redis, settings.partitions)).catch_up()
     return ReadModels(redis, settings.partitions)
@@ -456,7 +456,7 @@ def projections_rebuild(ctx: click.Context, name: str | None) -> None:
 
     async def work(redis: Any, settings: Settings) -> dict[str, int]:
         from events.redis_store import RedisEventStore
-        from services.projector import Projector
+        from services.readside.projector import Projector
 
         store = RedisEventStore(redis, settings.partitions)
         total = sum([int(await redis.xlen(f"tt:{{{p}}}:log")) for p in range(settings.partitions)])
@@ -488,7 +488,7 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
 
     async def work(redis: Any, settings: Settings) -> Any:
         from events.redis_store import RedisEventStore
-        from services.projector import Projector
+        from services.readside.projector import Projector
 
         return await Projector(redis, RedisEventStore(redis, settings.partitions)).lag()
 
@@ -529,7 +529,7 @@ def replay(
     as_json: bool,
 ) -> None:
     """The match (or a seat's view of it) at any version, folded from the log."""
-    from services.audit import replay as replay_match
+    from services.readside.audit import replay as replay_match
 
     seat = _seat_option(as_seat)
 
@@ -561,7 +561,7 @@ def replay(
 @click.pass_context
 def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
     """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
-    from services.audit import all_match_ids, audit
+    from services.readside.audit import all_match_ids, audit
 
     if not match_id and not audit_all:
         raise click.UsageError("name a MATCH or give --all")
@@ -584,7 +584,7 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
 @click.pass_context
 def export_cmd(ctx: click.Context, match_id: str) -> None:
     """Write a match as schema-versioned JSON lines to standard output."""
-    from services.audit import export_match
+    from services.readside.audit import export_match
 
     async def work(redis: Any, settings: Settings) -> Any:
         return await export_match(_store(redis, settings), match_id)
@@ -604,7 +604,7 @@ def export_cmd(ctx: click.Context, match_id: str) -> None:
 @click.pass_context
 def import_cmd(ctx: click.Context, path: Any) -> None:
     """Append an exported match to this store (refuses a broken chain or an existing id)."""
-    from services.audit import import_match
+    from services.readside.audit import import_match
 
     lines = [line.rstrip(b"\n") for line in path if line.strip()]
 
@@ -630,7 +630,7 @@ def fork(
     """A new match from MATCH as it stood at a version: same seats, a fresh seed."""
     import uuid
 
-    from services.audit import fork_match
+    from services.readside.audit import fork_match
 
     target = new_id or uuid.uuid4().hex[:16]
 
@@ -647,7 +647,7 @@ def fork(
 
 
 def _register_bench() -> None:
-    from services.bench import bench_command
+    from bench import bench_command
 
     main.add_command(bench_command, name="bench")
 

@@ -34,10 +34,10 @@ from redis.typing import EncodableT, FieldT
 from domain import match as m
 from domain.kernel import get_game
 from events.envelope import Envelope
+from events.matches import LiveMatch, decode_events, game_of
 from events.redis_store import RedisEventStore, entry_to_envelope
 from events.store import Keys
 from events.upcast import upcast
-from services.matches import LiveMatch, decode_events, game_of
 
 log = structlog.get_logger("tabletop.projector")
 ENC = msgspec.json.Encoder()

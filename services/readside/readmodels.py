@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from events.store import partition_of
-from services.projector import RATINGS, HistoryLine, PlayerRating, Summary, rm
+from services.readside.projector import RATINGS, HistoryLine, PlayerRating, Summary, rm
 
 STATUSES = ("lobby", "playing", "finished")
 

@@ -1,0 +1,1 @@
+"""The command service: the FastStream app and its application layer."""

@@ -1,0 +1,1 @@
+"""The published contracts: command and reply messages, the AsyncAPI document."""

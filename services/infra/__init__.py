@@ -1,0 +1,1 @@
+"""Infrastructure: the Redis connection, the embedded server, settings, logging."""

@@ -1,0 +1,1 @@
+"""The read side: the projector, the read models it keeps, replay and audit."""
