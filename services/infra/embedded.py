@@ -93,17 +93,21 @@ def _die_with(parent: int) -> Callable[[], None] | None:
 
 
 def _servers_on(data_dir: Path) -> list[int]:
-    """Pids of the redis-servers running on `data_dir` (Linux: read from /proc)."""
-    wanted = str(data_dir.resolve()).encode()
+    """Pids of the redis-servers running on `data_dir` (Linux: read from /proc).
+
+    Redis rewrites its command line, so its `--dir` is found as its working directory,
+    which it changes to at start."""
+    wanted = str(data_dir.resolve())
     found = []
     for entry in Path("/proc").glob("[0-9]*"):
         try:
-            args = (entry / "cmdline").read_bytes().split(b"\0")
+            if (entry / "comm").read_text().strip() != "redis-server":
+                continue
+            if os.readlink(entry / "cwd") != wanted:
+                continue
         except OSError:
             continue
-        if not args or not args[0].endswith(b"redis-server"):
-            continue
-        if any(a == b"--dir" and b == wanted for a, b in zip(args, args[1:], strict=False)):
+        if running(int(entry.name)):
             found.append(int(entry.name))
     return found
 
