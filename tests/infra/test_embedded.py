@@ -235,5 +235,12 @@ def test_two_commands_at_once_share_one_server(tmp_path: Path) -> None:
         assert len(embedded._servers_on(home)) == 1
     finally:
         serve.send_signal(signal.SIGINT)
-        assert serve.wait(timeout=60) == 0
+        _, err = serve.communicate(timeout=60)
+    assert serve.returncode == 0, err
     assert embedded._servers_on(home) == []
+    # serve logs at info: the start and the stop of each service, and of its server.
+    logged = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    said = [(e["event"], e.get("service")) for e in logged if e["level"] == "info"]
+    for service in ("commands", "projector"):
+        assert ("service_started", service) in said and ("service_stopped", service) in said
+    assert ("embedded_redis_started", None) in said and ("embedded_redis_stopped", None) in said
