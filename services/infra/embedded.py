@@ -205,6 +205,10 @@ def _loaded(sock: Path, alive: Callable[[], bool]) -> None:
                     return
             except sync_redis.BusyLoadingError:
                 pass
+            except (sync_redis.AuthenticationError, sync_redis.exceptions.NoPermissionError):
+                # An ACL file that denies the default user INFO: the server answers, and
+                # tells its own users while it is still loading.
+                return
             except sync_redis.ConnectionError:
                 if not alive():
                     raise
