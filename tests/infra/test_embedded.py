@@ -244,3 +244,18 @@ def test_two_commands_at_once_share_one_server(tmp_path: Path) -> None:
     for service in ("commands", "projector"):
         assert ("service_started", service) in said and ("service_stopped", service) in said
     assert ("embedded_redis_started", None) in said and ("embedded_redis_stopped", None) in said
+
+
+def test_the_embedded_server_promises_what_the_docs_say(tmp_path: Path) -> None:
+    root = Path(__file__).parents[2]
+    server = EmbeddedRedis(tmp_path / "data").start()
+    try:
+        client = sync_redis.Redis(unix_socket_path=str(server.socket))
+        running_with = client.config_get("appendfsync")["appendfsync"]
+        assert client.config_get("appendonly")["appendonly"] == "yes"
+        client.close()
+    finally:
+        server.stop()
+    assert running_with == embedded.APPENDFSYNC == "everysec"
+    for doc in ("README.md", "docs/event-store.md", "docs/architecture.md"):
+        assert f"appendfsync {running_with}" in (root / doc).read_text(), doc
