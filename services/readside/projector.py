@@ -38,6 +38,7 @@ from events.matches import LiveMatch, decode_events, game_of
 from events.redis_store import RedisEventStore, entry_to_envelope
 from events.store import Keys
 from events.upcast import upcast
+from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
 
 log = structlog.get_logger("tabletop.projector")
 ENC = msgspec.json.Encoder()
@@ -74,34 +75,6 @@ class Projection(Protocol):
 
 
 # --- matches: summaries, views, histories, lobby ---------------------------------------
-
-
-class Summary(msgspec.Struct, omit_defaults=True):
-    match_id: str
-    game: str
-    title: str
-    seats: int
-    options: dict[str, Any]
-    players: list[str | None]
-    status: str
-    version: int
-    created_at: int
-    updated_at: int
-    to_act: list[str] = []
-    scores: list[int] = []
-    ranks: list[int] = []
-    free_seats: int = 0
-
-
-class HistoryLine(msgspec.Struct, omit_defaults=True):
-    """One move as one reader may see it. Its sentence is written when the history is
-    read (`ReadModels.history`), for that reader only: the projector would otherwise
-    describe every event once per seat, a third of its work. Lines stored before carry
-    their sentence, and keep it."""
-
-    version: int
-    event: msgspec.Raw
-    text: str = ""
 
 
 class MatchesProjection:
@@ -259,21 +232,6 @@ def decode(envelopes: Sequence[Envelope]) -> list[Any]:
 # --- public: the redacted integration stream -----------------------------------------
 
 
-class PublicEvent(msgspec.Struct, kw_only=True):
-    """One event as a spectator may see it (schema `tabletop.public/1`)."""
-
-    schema: str = "tabletop.public/1"
-    kind: str  # match_created | player_joined | player_left | match_started | move_played
-    # | seat_conceded | match_finished | match_forked
-    match_id: str
-    version: int
-    game: str
-    at: int
-    type: str
-    event: msgspec.Raw
-    text: str = ""
-
-
 PUBLISH = "for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 'e', ARGV[i]) end return #ARGV"
 
 PUBLIC_KINDS = {
@@ -366,17 +324,6 @@ class PublicProjection:
 # --- ratings: played, won, openskill, leaderboards ----------------------------------------
 
 RATINGS = "tt:{ratings}"
-
-
-class PlayerRating(msgspec.Struct):
-    mu: float
-    sigma: float
-    played: int = 0
-    won: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
 
 
 class RatingsProjection:

@@ -10,7 +10,8 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from events.store import partition_of
-from services.readside.projector import RATINGS, HistoryLine, PlayerRating, Summary, rm
+from services.readside.projector import RATINGS, rm
+from services.readside.schema import HistoryLine, PlayerRating, Summary
 
 STATUSES = ("lobby", "playing", "finished")
 
