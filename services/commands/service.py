@@ -20,8 +20,8 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 from redis.typing import StreamIdT
 
+from events.keys import Keys
 from events.redis_store import RedisEventStore
-from events.store import Keys
 from services.commands.application import CommandProcessor
 from services.infra.config import Settings
 from services.infra.redisconn import StreamEntry, connect
@@ -108,7 +108,7 @@ class CommandService:
             stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
         )
         async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
-            await self.processor.handle_batch(batch, f"tt:{{{p}}}:dead")
+            await self.processor.handle_batch(batch, keys.dead)
 
     async def start(self) -> None:
         await create_groups(self.redis, self.settings)
@@ -156,14 +156,13 @@ class CommandService:
         ]
         # StreamIdT: xclaim takes a list of them, and list is invariant.
         claim: list[StreamIdT] = [e["message_id"] for e in pending if e["message_id"] not in poison]
-        dead_stream = f"tt:{{{p}}}:dead"
         for entry_id in poison:
             found = cast(
                 "list[StreamEntry]",
                 await self.redis.xrange(keys.commands, min=entry_id, max=entry_id),
             )
             for _, fields in found:
-                await self.redis.xadd(dead_stream, {k: v for k, v in fields.items()})
+                await self.redis.xadd(keys.dead, {k: v for k, v in fields.items()})
             await self.redis.xack(keys.commands, self.settings.group, entry_id)
             log.error("command_dead_lettered", entry_id=entry_id.decode())
         if claim:
@@ -176,7 +175,7 @@ class CommandService:
             )
             entries = [fields for _, fields in claimed if fields]
             if entries:
-                await self.processor.handle_batch(entries, dead_stream)
+                await self.processor.handle_batch(entries, keys.dead)
             await self.redis.xack(keys.commands, self.settings.group, *claim)
             log.info("commands_claimed", partition=p, count=len(claim))
         return len(claim) + len(poison)

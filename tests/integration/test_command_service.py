@@ -12,8 +12,8 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from domain import match as m
+from events.keys import Keys, partition_of
 from events.matches import fold_envelopes, load_match
-from events.store import Keys, partition_of
 from services.client.bots import play_match
 from services.client.client import CommandRejected, TabletopClient
 from services.commands.service import CommandService
