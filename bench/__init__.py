@@ -45,7 +45,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import click
 import msgspec
@@ -167,15 +167,15 @@ def prepare_match(
     as the match has that many events (finished or not)."""
     from domain import match as m
     from domain.kernel import get_game
-    from events.redis_store import RedisEventStore
-    from events.store import InMemoryStore, partition_of
+    from events.keys import partition_of
+    from events.redis_store import append_call
+    from events.store import InMemoryStore
     from services.commands.application import CommandProcessor
     from services.contracts.messages import ENCODER, CommandMessage
 
     game = get_game(game_name)
     names = list(NAMES[:seats])
     processor = CommandProcessor(InMemoryStore(), _NoReplies())
-    store = RedisEventStore(cast(Any, _NoRedis()), partitions)  # only for its argument layout
     bot = random.Random(seed * 7919 + 1)
     setup: list[Any] = [m.CreateMatch(game=game_name, seats=seats, options=options or {})]
     setup += [m.JoinMatch(player=n) for n in names]
@@ -187,10 +187,10 @@ def prepare_match(
         nonlocal live
         cid = f"{match_id}.{len(decisions)}"
         msg = CommandMessage(command_id=cid, match_id=match_id, reply_to="", command=command)
-        plan = processor._plan(msg, live)
+        plan = processor.plan(msg, live)
         if plan.reply.status != "accepted" or plan.after is None:
             raise RuntimeError(f"{game_name} seed {seed}: {plan.reply.code} {plan.reply.message}")
-        keys, args = store._args(plan.request)
+        keys, args = append_call(plan.request, partitions)
         items = [(e.type, bytes(e.payload)) for e in plan.request.envelopes]
         decisions.append(
             Decision(cid, ENCODER.encode(command), items, ENCODER.encode(plan.reply), keys, args)
@@ -213,11 +213,6 @@ def prepare_match(
 class _NoReplies:
     async def send(self, replies: Sequence[tuple[str, bytes]]) -> None:  # pragma: no cover
         pass
-
-
-class _NoRedis:
-    def register_script(self, script: str) -> None:
-        return None
 
 
 def prepare_matches(cfg: BenchConfig, prefix: str) -> list[PreparedMatch]:
@@ -270,7 +265,7 @@ def _generator_child(
 async def _generate(
     url: str, prep_path: str, lanes: int, stall: float, q: Any, go: Any, limit: int = 0
 ) -> dict[str, Any]:
-    from events.store import Keys
+    from events.keys import Keys
     from services.infra.redisconn import connect
 
     with open(prep_path, "rb") as f:
@@ -470,8 +465,8 @@ async def _raw_loop(url: str, prep_path: str, partitions: int, q: Any, stop: Any
     from redis.asyncio import Redis
     from redis.exceptions import ResponseError
 
+    from events.keys import Keys
     from events.redis_store import APPEND_LUA
-    from events.store import Keys
 
     with open(prep_path, "rb") as f:
         matches = msgspec.msgpack.decode(f.read(), type=list[PreparedMatch])
@@ -553,8 +548,7 @@ async def _redis_info(url: str) -> dict[str, Any]:
 async def _projected_everything(url: str, partitions: int) -> bool:
     from redis.asyncio import Redis
 
-    from events.store import Keys
-    from services.readside.projector import RATINGS, rm
+    from events.keys import RATINGS, Keys
 
     redis = Redis.from_url(url)
     try:
@@ -563,10 +557,10 @@ async def _projected_everything(url: str, partitions: int) -> bool:
             if not newest:
                 continue
             last = newest[0][0]
-            for key in (f"{rm(p)}:checkpoint", f"{Keys(p).public}:checkpoint"):
+            for key in (Keys(p).rm_checkpoint, Keys(p).public_checkpoint):
                 if await redis.get(key) != last:
                     return False
-            if await redis.get(f"{RATINGS}:checkpoint:{p}") != last:
+            if await redis.get(RATINGS.checkpoint(p)) != last:
                 return False
         return True
     finally:
@@ -1107,7 +1101,7 @@ async def _append_all(redis: Any, requests: list[tuple[list[str], list[Any]]], s
 def _renamed(pm: PreparedMatch, match_id: str, partitions: int, at: int) -> list[Any]:
     """The match's decisions re-sealed under another id (so the hash chain holds)."""
     from events.envelope import GENESIS, seal
-    from events.store import Keys, partition_of
+    from events.keys import Keys, partition_of
 
     keys = Keys(partition_of(match_id, partitions))
     prev = GENESIS

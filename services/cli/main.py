@@ -561,7 +561,7 @@ def replay(
 @click.pass_context
 def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
     """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
-    from services.readside.audit import all_match_ids, audit
+    from services.readside.audit import audit
 
     if not match_id and not audit_all:
         raise click.UsageError("name a MATCH or give --all")
@@ -569,7 +569,7 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
     async def work(redis: Any, settings: Settings) -> Any:
         store = _store(redis, settings)
         # Without --all a MATCH was given (checked above).
-        ids = await all_match_ids(store) if audit_all else [cast(str, match_id)]
+        ids = await store.match_ids() if audit_all else [cast(str, match_id)]
         return [await audit(store, mid) for mid in ids]
 
     results = _run(ctx, work)
