@@ -389,11 +389,11 @@ def _service_child(url: str, settings: dict[str, Any], q: Any, stop: Any) -> Non
 
 async def _serve(url: str, settings: dict[str, Any], q: Any, stop: Any) -> None:
     from domain.kernel import games
-    from services.commands.service import CommandService
+    from services import compose
     from services.infra.config import Settings
 
     games()  # import every game now, not during the first measured command
-    service = CommandService(Settings(redis_url=url, **settings))
+    service = compose.command_service(Settings(redis_url=url, **settings))
     await service.start()
     q.put(("ready", "service", os.getpid(), None))
     while not stop.is_set():

@@ -19,6 +19,7 @@ from events.keys import Keys, partition_of
 from events.matches import load_match
 from events.redis_store import RedisEventStore
 from events.store import AppendRequest
+from services import compose
 from services.client.bots import play_match
 from services.client.client import TabletopClient
 from services.commands.service import CommandService
@@ -34,7 +35,7 @@ P = 4
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = CommandService(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
+    svc = compose.command_service(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
     await svc.start()
     try:
         yield svc
