@@ -29,15 +29,16 @@ from rich.table import Table
 from domain import match as m
 from domain.kernel import Game, Rejected, RulesStatus, games, get_game
 from events.envelope import Envelope
+from events.keys import Keys
+from services import compose
 from services.infra.config import (
     ConfigError,
     Settings,
     check_partitions,
     check_redis_url,
 )
-from services.infra.embedded import DataFolderInUse, redis_url
+from services.infra.embedded import DataFolderInUse
 from services.infra.logging import configure, level_from_env
-from services.infra.redisconn import connect
 from services.readside.readmodels import ReadModels
 
 log = structlog.get_logger("tabletop.cli")
@@ -285,10 +286,19 @@ def _partition_list(spec: str, total: int, param: str | None = None) -> list[int
 
 
 @contextlib.contextmanager
-def _server(ctx: click.Context) -> Iterator[str]:
-    """The Redis to use: TABLETOP_REDIS_URL's, or the data folder's embedded server."""
-    with redis_url(ctx.obj["home"]) as url:
-        yield url
+def _settings(ctx: click.Context) -> Iterator[Settings]:
+    """The settings, for TABLETOP_REDIS_URL's Redis or the data folder's embedded one."""
+    with compose.settings(ctx.obj["home"]) as settings:
+        yield settings
+
+
+async def _checked(settings: Settings) -> None:
+    """The partition count agrees with the data's, before anything reads or writes it."""
+    redis = compose.redis_client(settings)
+    try:
+        await check_partitions(redis, settings.partitions)
+    finally:
+        await redis.aclose()
 
 
 @main.command()
@@ -331,29 +341,23 @@ def serve(
     )
     followed = _partition_list(projector_partitions, total, "'--projector-partitions'")
 
-    async def run(url: str) -> None:
-        from events.redis_store import RedisEventStore
-        from services.commands.service import CommandService
-        from services.readside.projector import Projector
-
-        settings = Settings.from_env(url)
+    async def run(settings: Settings) -> None:
         settings.command_partitions = owned
-        redis = connect(url)
+        redis = compose.redis_client(settings)
         service = None
         follower = None
         try:
             await check_partitions(redis, settings.partitions)
             if commands:
-                service = CommandService(settings)
+                service = compose.command_service(settings)
                 await service.start()
                 log.info("service_started", service="commands", partitions=settings.owned)
             if projector:
-                store = RedisEventStore(redis, settings.partitions)
-                follower = Projector(redis, store, partitions=followed)
+                follower = compose.projector(settings, redis, partitions=followed)
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             console.print(
-                f"[green]serving[/] on {url} (commands: {commands}, projector: "
+                f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
                 f"{projector}); Ctrl-C stops"
             )
             stop = asyncio.Event()
@@ -369,8 +373,8 @@ def serve(
                 log.info("service_stopped", service="commands")
             await redis.aclose()
 
-    with _server(ctx) as url, contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(url))
+    with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings))
 
 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}
@@ -417,34 +421,29 @@ def demo(
     options = _demo_options(game, seats, options_json)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    with _server(ctx) as url:
-        code = asyncio.run(_demo(url, game, seats, seed, options, quiet))
+    with _settings(ctx) as settings:
+        code = asyncio.run(_demo(settings, game, seats, seed, options, quiet))
     sys.exit(code)
 
 
 async def _demo(
-    url: str, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
+    settings: Settings, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
 ) -> int:
     from services.client.bots import NAMES, play_match
-    from services.client.client import CommandRejected, TabletopClient
-    from services.commands.service import CommandService
+    from services.client.client import CommandRejected
     from services.readside.audit import audit
-    from services.readside.projector import Projector
 
-    settings = Settings.from_env(url)
-    probe = connect(url)
-    try:
-        await check_partitions(probe, settings.partitions)
-    finally:
-        await probe.aclose()
-    service = CommandService(settings)
+    await _checked(settings)
+    service = compose.command_service(settings)
     await service.start()
-    projector = Projector(service.redis, service.store)
+    projector = compose.projector(settings, service.redis)
     projector.start()
     log.info("service_started", service="demo", game=game, seed=seed)
     names = list(NAMES[:seats])
     title = get_game(game).title
-    console.print(f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {url}")
+    console.print(
+        f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {settings.redis_url}"
+    )
 
     def show(state: m.MatchState, new: Sequence[Envelope]) -> None:
         if quiet:
@@ -458,7 +457,7 @@ async def _demo(
             console.print(f"[dim]{env.version:>4}[/]  {text}")
 
     try:
-        async with TabletopClient.from_url(url, partitions=settings.partitions) as client:
+        async with compose.client(settings) as client:
             match_id, live = await play_match(
                 client,
                 service.store,
@@ -471,7 +470,7 @@ async def _demo(
         result = await audit(service.store, match_id)
         await projector.stop()
         await projector.catch_up()
-        history = await ReadModels(service.redis, settings.partitions).history(match_id, None)
+        history = await compose.read_models(settings, service.redis).history(match_id, None)
     except CommandRejected as err:
         raise click.ClickException(f"the match could not be played: {err.reply.message}") from None
     finally:
@@ -504,26 +503,22 @@ def _dump(value: Any) -> str:
 def _run(ctx: click.Context, work: Any) -> Any:
     """Run `work(redis, settings)` against the configured (or embedded) Redis."""
 
-    async def go(url: str) -> Any:
-        settings = Settings.from_env(url)
-        redis = connect(url)
+    async def go(settings: Settings) -> Any:
+        redis = compose.redis_client(settings)
         try:
             await check_partitions(redis, settings.partitions)
             return await work(redis, settings)
         finally:
             await redis.aclose()
 
-    with _server(ctx) as url:
-        return asyncio.run(go(url))
+    with _settings(ctx) as settings:
+        return asyncio.run(go(settings))
 
 
 async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
     """Read models are eventually consistent; the CLI first applies what is pending."""
-    from events.redis_store import RedisEventStore
-    from services.readside.projector import Projector
-
-    await Projector(redis, RedisEventStore(redis, settings.partitions)).catch_up()
-    return ReadModels(redis, settings.partitions)
+    await compose.projector(settings, redis).catch_up()
+    return compose.read_models(settings, redis)
 
 
 class SeatParam(click.ParamType[Any, Any]):
@@ -732,16 +727,12 @@ def projections_rebuild(ctx: click.Context, name: str | None) -> None:
     from rich.progress import Progress
 
     async def work(redis: Any, settings: Settings) -> dict[str, int]:
-        from events.redis_store import RedisEventStore
-        from services.readside.projector import Projector
-
-        store = RedisEventStore(redis, settings.partitions)
-        total = sum([int(await redis.xlen(f"tt:{{{p}}}:log")) for p in range(settings.partitions)])
+        total = sum([int(await redis.xlen(Keys(p).log)) for p in range(settings.partitions)])
         done: dict[str, int] = {}
         with Progress(console=console) as progress:
             for which in [name] if name else ["matches", "ratings"]:
                 task = progress.add_task(f"rebuilding {which}", total=total)
-                projector = Projector(redis, store)
+                projector = compose.projector(settings, redis)
                 # cast: mypy cannot type a lambda with a defaulted argument that the
                 # expected Callable[[int], None] lacks.
                 done[which] = await projector.rebuild(
@@ -764,10 +755,7 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
     """Projection lag per partition: events and milliseconds behind the log."""
 
     async def work(redis: Any, settings: Settings) -> Any:
-        from events.redis_store import RedisEventStore
-        from services.readside.projector import Projector
-
-        return await Projector(redis, RedisEventStore(redis, settings.partitions)).lag()
+        return await compose.projector(settings, redis).lag()
 
     rows = _run(ctx, work)
     if as_json:
@@ -785,9 +773,7 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
 
 
 def _store(redis: Any, settings: Settings) -> Any:
-    from events.redis_store import RedisEventStore
-
-    return RedisEventStore(redis, settings.partitions)
+    return compose.event_store(settings, redis)
 
 
 def _check_version(version: int | None, last: int, param: str) -> None:
@@ -884,7 +870,7 @@ def _flat(view: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
 @click.pass_context
 def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
     """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
-    from services.readside.audit import all_match_ids, audit
+    from services.readside.audit import audit
 
     if not match_id and not audit_all:
         raise click.UsageError("name a MATCH or give --all")
@@ -892,7 +878,7 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
     async def work(redis: Any, settings: Settings) -> Any:
         store = _store(redis, settings)
         # Without --all a MATCH was given (checked above).
-        ids = await all_match_ids(store) if audit_all else [cast(str, match_id)]
+        ids = await store.match_ids() if audit_all else [cast(str, match_id)]
         return [await audit(store, mid) for mid in ids]
 
     results = _run(ctx, work)

@@ -10,9 +10,7 @@ import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import NoPermissionError
 
-PARTITIONS_KEY = "tt:partitions"
-"""Written once, by the first process to use the data: the partition count it was made
-with. A match id hashes to one partition, so another count finds none of the matches."""
+from events.keys import PARTITIONS as PARTITIONS_KEY
 
 
 class ConfigError(ValueError):

@@ -9,10 +9,10 @@ import subprocess
 import sys
 
 from click.testing import CliRunner
-from redis.asyncio import Redis
 
-from events.redis_store import RedisEventStore
+from services import compose
 from services.cli.main import main
+from services.infra.config import Settings
 from services.readside.audit import decisions
 from tests.cli.conftest import played
 
@@ -21,9 +21,10 @@ def _moves(match_id: str) -> list[tuple[int, int]]:
     """(first, last) version of every recorded move of the match."""
 
     async def load() -> list[tuple[int, int]]:
-        redis = Redis.from_url(os.environ["TABLETOP_REDIS_URL"])
+        settings = Settings(redis_url=os.environ["TABLETOP_REDIS_URL"], partitions=4)
+        redis = compose.redis_client(settings)
         try:
-            envelopes = await RedisEventStore(redis, 4).load(match_id)
+            envelopes = await compose.event_store(settings, redis).load(match_id)
         finally:
             await redis.aclose()
         return [(g[0].version, g[-1].version) for g in decisions(envelopes)]
@@ -52,12 +53,9 @@ def test_a_fork_inside_a_move_starts_where_that_move_began_and_plays_on(
 async def _one_move(match_id: str) -> str:
     from domain.kernel import get_game
     from events.matches import load_match
-    from services.client.client import TabletopClient
-    from services.commands.service import CommandService
-    from services.infra.config import Settings
 
-    url = os.environ["TABLETOP_REDIS_URL"]
-    service = CommandService(Settings(redis_url=url, partitions=4, polling_ms=20))
+    settings = Settings(redis_url=os.environ["TABLETOP_REDIS_URL"], partitions=4, polling_ms=20)
+    service = compose.command_service(settings)
     await service.start()
     try:
         live = await load_match(service.store, match_id)
@@ -67,7 +65,7 @@ async def _one_move(match_id: str) -> str:
         move = next(iter(game.legal(live.state.game_state, seat)))
         player = live.state.players[seat]
         assert player is not None
-        async with TabletopClient.from_url(url, partitions=4) as client:
+        async with compose.client(settings) as client:
             reply = await client.play(match_id, player, move)
         return reply.status
     finally:
