@@ -155,12 +155,17 @@ def test_a_server_left_on_the_data_folder_is_stopped_before_a_new_one_starts(
     (data / "server.json").write_text(
         json.dumps({"owner": 999_999, "server": orphan.pid, "socket": str(stale_sock)})
     )
-    server = EmbeddedRedis(data).start()
     try:
-        assert orphan.wait(timeout=30) == 0  # stopped cleanly (SIGTERM), by the new owner
-        assert embedded._servers_on(data) == [server.process.pid]  # type: ignore[union-attr]
+        server = EmbeddedRedis(data).start()
+        try:
+            assert orphan.wait(timeout=30) == 0  # stopped cleanly (SIGTERM), by the new owner
+            assert embedded._servers_on(data) == [server.process.pid]  # type: ignore[union-attr]
+        finally:
+            server.stop()
     finally:
-        server.stop()
+        if orphan.poll() is None:  # the test failed: leave no server of its own behind
+            orphan.kill()
+            orphan.wait()
 
 
 def test_a_second_command_uses_the_running_server_and_the_owner_waits_for_it(
