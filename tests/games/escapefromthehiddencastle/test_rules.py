@@ -238,6 +238,21 @@ def test_hugo_catches_everyone_he_passes_or_lands_on_sending_each_space_to_the_n
     assert state.fright == [28, 18]
 
 
+def test_two_guests_of_one_player_caught_on_one_space_each_add_the_steps_fright() -> None:
+    # Red 1 and Red 2 share space 21; "+10" is taken by Blue 2, so they go to "+9".
+    state = table({RED1: "g21", RED2: "g21", BLUE2: "s0"}, hugo="g20", fright=(10, 10))
+    state, events = play(state, RollDie(), "hugo")
+    assert GuestsCaptured(space=21, guests=(RED1, RED2), step=1, label="+9") in events
+    # Each caught guest counts: Red's counter moves 9 + 9, not 9 once.
+    assert FrightChanged(seat=0, change=18, total=28) in events
+    assert state.fright == [28, 10]
+
+
+def test_every_fright_counter_starts_on_10() -> None:
+    state = GAME.initial(Options(), 3)
+    assert state.fright == [10, 10, 10]
+
+
 def test_with_every_step_taken_a_capture_goes_to_plus_10_for_10_points() -> None:
     guests = {f"guest-blue-{n}": f"s{n - 1}" for n in range(1, 7)}
     guests |= {f"guest-red-{n}": f"s{n + 5}" for n in range(1, 4)}
