@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from domain.games.yokaipagoda import GAME
 from domain.games.yokaipagoda.cards import CARDS
 from domain.games.yokaipagoda.commands import (
@@ -29,8 +27,9 @@ from domain.games.yokaipagoda.events import (
 )
 from domain.games.yokaipagoda.rules import offering_value
 from domain.games.yokaipagoda.state import Phase, Table, YokaiPagodaOptions
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 
 def test_conformance() -> None:
@@ -77,16 +76,11 @@ def table(
 
 
 def play(state: Table, command: Command, seat: int = ANN) -> tuple[Table, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(3, 1))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
+    return stories.play(GAME, state, seat, command, Rng(3, 1))
 
 
 def refused(state: Table, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, ANN, command, Rng(3, 1))
-    return err.value.code
+    return stories.refused(GAME, state, ANN, command, Rng(3, 1))
 
 
 def test_a_hand_is_worth_only_the_lowest_card_of_each_yokai() -> None:
