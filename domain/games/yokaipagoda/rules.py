@@ -45,7 +45,7 @@ from domain.games.yokaipagoda.events import (
     RoundStarted,
     TurnBegan,
 )
-from domain.games.yokaipagoda.state import Table, YokaiPagodaOptions
+from domain.games.yokaipagoda.state import Phase, Table, YokaiPagodaOptions
 from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
 from domain.table import next_seat
 
@@ -64,19 +64,24 @@ def offering_value(cards: list[CardId] | tuple[CardId, ...]) -> int:
     return sum(lowest.values())
 
 
-def effect_of(card: CardId, top: CardId) -> Effect:
-    """Same Yokai or same number: match; otherwise higher or lower than the pile's top."""
+def effect_of(card: CardId, pile: list[CardId]) -> Effect:
+    """Same Yokai or same number: match; otherwise higher or lower than the pile's top.
+    ASSUMPTION: on an emptied pile there is no top to compare with, so no effect."""
+    if not pile:
+        return "none"
+    top = pile[-1]
     if KIND_OF[card] == KIND_OF[top] or VALUE_OF[card] == VALUE_OF[top]:
         return "match"
     return "higher" if VALUE_OF[card] > VALUE_OF[top] else "lower"
 
 
 def take_sources(state: Table) -> list[str]:
-    """Where a card may be taken from (ASSUMPTION: a pile's last card stays, as its top)."""
+    """Rule: the top card of the deck or the top face-up card of the other pile, its last
+    one included."""
     sources = []
     if state.deck:
         sources.append("deck")
-    if state.played_on is not None and len(state.piles[OTHER_PILE[state.played_on]]) >= 2:
+    if state.played_on is not None and state.piles[OTHER_PILE[state.played_on]]:
         sources.append("pile")
     return sources
 
@@ -168,31 +173,33 @@ def play_card(state: Table, seat: Seat, card: CardId, pile: Pile) -> Turn:
     if card not in state.hands[seat]:
         raise Rejected("card_not_in_hand", f"{card} is not in your hand.")
     turn = Turn(state, evolve)
-    effect = effect_of(card, state.piles[pile][-1])
+    effect = effect_of(card, state.piles[pile])
     turn.record(CardPlayed(seat=seat, card=card, pile=pile, effect=effect))
-    after_offering(turn, seat)
+    after_offering(turn, seat, effect)
     return turn
 
 
-def after_offering(turn: Turn, seat: Seat) -> None:
-    """What follows an offering at once: the effect waits for a choice, or passes."""
+def after_offering(turn: Turn, seat: Seat, effect: Effect) -> None:
+    """What follows an offering at once: the effect waits for the player's choice, or
+    the turn passes (the round ends when the hand is empty)."""
     state = turn.state
     hand = state.hands[seat]
-    if state.phase == "give":
-        if not hand:
-            round_over(turn, seat)
-    elif state.phase == "take":
-        if take_sources(state):
-            return
-        if hand:
-            pass_turn(turn, seat)
-        else:
-            round_over(turn, seat)
-    # A lower card: the choice to end the round exists only for a hand worth 3 or less.
-    elif not hand:
-        round_over(turn, seat)
-    elif offering_value(hand) > END_LIMIT:
+    match effect:
+        case "match":
+            waits = bool(hand)  # a gift needs a card to give
+        case "higher":
+            waits = bool(take_sources(state))
+        case "lower":
+            # The choice to end the round exists only for a hand worth 3 or less.
+            waits = bool(hand) and offering_value(hand) <= END_LIMIT
+        case "none":
+            waits = False
+    if waits:
+        return
+    if hand:
         pass_turn(turn, seat)
+    else:
+        round_over(turn, seat)
 
 
 def give_card(state: Table, seat: Seat, card: CardId, to: Seat) -> Turn:
@@ -233,7 +240,7 @@ def take_card(state: Table, seat: Seat, source: str, rng: Rng) -> Turn:
             "cannot_take_there",
             "The Pagoda deck is empty."
             if source == "deck"
-            else "The other pile's last card stays: take from the deck.",
+            else "The other pile is empty: take from the deck.",
         )
     turn = Turn(state, evolve)
     if source == "deck":
@@ -273,8 +280,9 @@ def pass_turn(turn: Turn, seat: Seat) -> None:
 
 
 def round_over(turn: Turn, ender: Seat) -> None:
-    """Every hand goes to its failed offerings (the ender shows theirs); then score, or
-    the player after the ender deals the next round."""
+    """Every hand goes to its failed offerings; then score, or the player after the ender
+    deals the next round. ASSUMPTION: the ender shows their hand, so the table sees it is
+    worth 3 or less (the sources do not say it is shown)."""
     state = turn.state
     turn.record(RoundEnded(round=state.round, ender=ender, shown=tuple(state.hands[ender])))
     if state.round >= rounds(state):
@@ -371,7 +379,12 @@ def to_act(state: Table) -> frozenset[Seat]:
 
 # --- evolve ----------------------------------------------------------------------------------
 
-PHASE_AFTER: dict[Effect, str] = {"match": "give", "higher": "take", "lower": "decide"}
+PHASE_AFTER: dict[Effect, Phase] = {
+    "match": "give",
+    "higher": "take",
+    "lower": "decide",
+    "none": "play",  # passed on (or the round ends) in the same decision
+}
 
 
 def evolve(state: Table, event: Event) -> Table:
