@@ -36,3 +36,8 @@ class Table(msgspec.Struct):
     dealt: list[list[Dealt]] = []
     """Per seat, the criminals dealt with so far, in turn order."""
     conceded: list[Seat] = []
+
+
+def initial(options: AeroOptions, seats: int) -> Table:
+    """The empty table: nobody has dealt with a criminal yet."""
+    return Table(seats=seats, dealt=[[] for _ in range(seats)])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from domain.games.aero import GAME
 from domain.games.aero.commands import Arrest, Command, FlipCriminal, RollDice, SetAside
 from domain.games.aero.dice import ALL_DICE, BANDIT_DICE, CRIMINALS, NUMBER_DICE
@@ -17,8 +15,9 @@ from domain.games.aero.events import (
     TurnBegan,
 )
 from domain.games.aero.state import Dealt, Phase, Table
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 
 def test_conformance() -> None:
@@ -59,16 +58,11 @@ def table(
 
 
 def play(state: Table, command: Command, seat: int = ANN) -> tuple[Table, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(7, state.turn))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, list(events)
+    return stories.play(GAME, state, seat, command, Rng(7, state.turn))
 
 
 def refused(state: Table, command: Command, seat: int = ANN) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(7, 1))
-    return err.value.code
+    return stories.refused(GAME, state, seat, command)
 
 
 CLOWN, FLY = "clown", "fly"
@@ -198,8 +192,8 @@ def test_after_an_arrest_the_next_seat_begins_its_turn() -> None:
 def test_a_conceding_players_turns_are_skipped() -> None:
     state = table(seats=3)
     state = GAME.evolve(state, TurnBegan(seat=ANN, turn=1))
-    events = GAME.concede(state, ANN, Rng(1, 1))
-    assert events is not None and events[-1] == TurnBegan(seat=BEA, turn=1)
-    for event in events:
-        state = GAME.evolve(state, event)
+    conceded = GAME.concede(state, ANN, Rng(1, 1))
+    assert conceded is not None
+    events, state = GAME.settle(state, conceded)
+    assert events[-1] == TurnBegan(seat=BEA, turn=1)
     assert GAME.to_act(state) == frozenset({BEA})
