@@ -24,7 +24,7 @@ GAME = GameSpec[Table, Command, Event, AeroOptions](
     title="Aero",
     min_players=1,
     max_players=4,
-    rules_version="1",
+    rules_version="2",
     rules_status="assumptions",
     assumptions=readme_assumptions(__file__),
     options_type=AeroOptions,
@@ -41,6 +41,7 @@ GAME = GameSpec[Table, Command, Event, AeroOptions](
     outcome=rules.outcome,
     describe=describe,
     concede=rules.concede,
+    conformance_options=({}, {"number_dice": "bga"}),
     max_moves=400,
 )
 

@@ -120,10 +120,12 @@ def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> Turn:
             raise Rejected("unknown_command", f"{type(command).__name__} is not an Aero move.")
 
 
-def roll(dice: list[DieId], seat: Seat, rng: Rng) -> DiceRolled:
+def roll(state: Table, dice: list[DieId], seat: Seat, rng: Rng) -> DiceRolled:
+    """Each die lands on one of its faces (the options say which number dice are used)."""
+    faces = FACES[state.options.number_dice]
     return DiceRolled(
         seat=seat,
-        dice=tuple(DieShowing(die=d, face=FACES[d][rng.below(len(FACES[d]))]) for d in dice),
+        dice=tuple(DieShowing(die=d, face=faces[d][rng.below(len(faces[d]))]) for d in dice),
     )
 
 
@@ -132,7 +134,7 @@ def roll_dice(state: Table, seat: Seat, rng: Rng) -> Turn:
     if state.phase != "roll":
         raise Rejected("already_rolled", "You have already thrown the dice this turn.")
     turn = Turn(state, evolve)
-    turn.record(roll(list(ALL_DICE), seat, rng))
+    turn.record(roll(state, list(ALL_DICE), seat, rng))
     return turn
 
 
@@ -147,7 +149,7 @@ def set_aside(state: Table, seat: Seat, dice: tuple[DieId, ...], rng: Rng) -> Tu
     if list(dice) != sorted(set(dice)):
         raise Rejected("dice_not_sorted", "Name each die once, ids in sorted order.")
     for die in dice:
-        if die not in FACES:
+        if die not in ALL_DICE:
             raise Rejected("unknown_die", f"There is no die called {die!r} in Aero.")
         if die in state.kept:
             raise Rejected("die_already_set_aside", f"{die} is already set aside this turn.")
@@ -155,7 +157,7 @@ def set_aside(state: Table, seat: Seat, dice: tuple[DieId, ...], rng: Rng) -> Tu
     turn.record(DiceSetAside(seat=seat, dice=dice))
     rest = [d for d in free_dice(state) if d not in dice]
     if rest:
-        turn.record(roll(rest, seat, rng))
+        turn.record(roll(state, rest, seat, rng))
     return turn
 
 
