@@ -6,7 +6,8 @@ from typing import Literal
 
 import msgspec
 
-from domain.games.jewelbox.beetles import LOG_SPACES, BeetleId, Tool
+from domain.games.jewelbox.beetles import BEETLES, LOG_SPACES, TOOLS, BeetleId, Tool
+from domain.games.jewelbox.box import BOX_SIDE
 from domain.games.jewelbox.events import ScoreSheet
 from domain.kernel import Seat
 
@@ -43,3 +44,17 @@ class Table(msgspec.Struct):
     holding: BeetleId | None = None
     conceded: list[Seat] = []
     sheets: list[ScoreSheet] = []
+
+
+def initial(options: JewelBoxOptions, seats: int) -> Table:
+    """Empty boxes (5x5 for one or two players unless `box_side` says), every beetle face
+    down, three tokens each."""
+    side = options.box_side or BOX_SIDE[seats]
+    return Table(
+        seats=seats,
+        options=options,
+        side=side,
+        supply=sorted(BEETLES),
+        boxes=[[None] * (side * side) for _ in range(seats)],
+        tools=[list(TOOLS) for _ in range(seats)],
+    )

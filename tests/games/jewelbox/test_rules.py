@@ -32,6 +32,7 @@ from domain.games.jewelbox.scoring import jewels, ladybugs, longhorns, scarabs, 
 from domain.games.jewelbox.state import JewelBoxOptions, Phase, Table
 from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 
 def test_conformance() -> None:
@@ -84,16 +85,11 @@ def table(
 
 
 def play(state: Table, command: Command, seed: int = 1) -> tuple[Table, list[Event]]:
-    events = GAME.decide(state, ANN, command, Rng(seed, 1))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
+    return stories.play(GAME, state, ANN, command, Rng(seed, 1))
 
 
 def refused(state: Table, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, ANN, command, Rng(1, 1))
-    return err.value.code
+    return stories.refused(GAME, state, ANN, command, Rng(1, 1))
 
 
 def seed_rolling(face: int) -> int:
@@ -243,6 +239,7 @@ def test_two_players_use_a_five_by_five_box_and_three_a_four_by_four() -> None:
     three = GAME.initial(JewelBoxOptions(), 3)
     assert two.side == 5 and len(two.boxes[0]) == 25
     assert three.side == 4 and len(three.boxes[0]) == 16
+    assert GAME.check_options is not None
     with pytest.raises(Rejected):
         GAME.check_options(JewelBoxOptions(box_side=5), 3)
 
