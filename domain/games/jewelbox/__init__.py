@@ -26,7 +26,7 @@ GAME = GameSpec[Table, Command, Event, JewelBoxOptions](
     title="Jewel Box",
     min_players=1,
     max_players=4,
-    rules_version="1",
+    rules_version="2",
     rules_status="assumptions",
     assumptions=readme_assumptions(__file__),
     options_type=JewelBoxOptions,
@@ -45,7 +45,12 @@ GAME = GameSpec[Table, Command, Event, JewelBoxOptions](
     hidden=hidden,
     concede=rules.concede,
     check_options=rules.check_options,
-    conformance_options=({}, {"scarab_neighbours": "no_scarab"}, {"box_side": 4}),
+    conformance_options=(
+        {},
+        {"scarab_neighbours": "no_scarab"},
+        {"box_side": 4},
+        {"weevil_groups": "lines"},
+    ),
     max_moves=1000,
 )
 

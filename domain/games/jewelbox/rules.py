@@ -275,7 +275,7 @@ def _after_turn(turn: Turn, seat: Seat) -> None:
         turn.record(TurnBegan(seat=nxt))
         return
     sheets = tuple(
-        score_sheet(box, len(tools), grid(state), state.options.scarab_neighbours)
+        score_sheet(box, len(tools), grid(state), state.options)
         for box, tools in zip(state.boxes, state.tools, strict=True)
     )
     turn.record(GameEnded(sheets=sheets))

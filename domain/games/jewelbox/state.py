@@ -16,12 +16,16 @@ Phase = Literal["setup", "collect", "choose", "place", "after", "over"]
 after: placed, the forceps may still be used; over: every box is full."""
 
 ScarabRule = Literal["all_different", "no_scarab"]
+WeevilRule = Literal["connected", "lines"]
 
 
 class JewelBoxOptions(msgspec.Struct, forbid_unknown_fields=True):
     scarab_neighbours: ScarabRule = "all_different"
     """all_different: a scoring scarab's neighbours are all of different families and none
     is a scarab; no_scarab: it is enough that no neighbour is a scarab."""
+    weevil_groups: WeevilRule = "connected"
+    """connected: a group is weevils joined side by side, horizontally or vertically (an L
+    counts); lines: only straight unbroken rows or columns count."""
     box_side: int | None = None
     """None: 5x5 for one or two players, 4x4 otherwise; 4 or 5 forces a size."""
 
