@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import pytest
-
 from domain.games.hypnosia import GAME
 from domain.games.hypnosia.board import BOARD
 from domain.games.hypnosia.commands import MovePawns, RollDice
@@ -27,8 +25,10 @@ from domain.games.hypnosia.events import (
 )
 from domain.games.hypnosia.state import Options, State, initial
 from domain.games.hypnosia.track import BRIDGE_TO, CENTRE, CIRCLE_OF
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
+from tests.support.stories import Rigged
 
 
 def test_conformance() -> None:
@@ -36,17 +36,6 @@ def test_conformance() -> None:
 
 
 # --- a tiny table -----------------------------------------------------------------------------
-
-
-class Rigged(Rng):
-    """Dice as the story needs them: each roll gives the next scripted face."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0, 0)
-        self.faces = list(faces)
-
-    def roll(self, sides: int) -> int:
-        return self.faces.pop(0)
 
 
 def table(
@@ -72,22 +61,25 @@ def table(
 
 
 def move(state: State, *pawns: str, pips: int, cross: bool = False) -> list[Event]:
+    """The events of the player on turn moving `pawns` with the die showing `pips`."""
     command = MovePawns(pawns=tuple(pawns), pips=pips, cross_bridge=cross)
-    return GAME.decide(state, state.turn, command, Rng(1, 1))
+    return stories.play(GAME, state, state.turn, command, Rng(1, 1))[1]
 
 
 def play(state: State, *pawns: str, pips: int, cross: bool = False) -> State:
-    for event in move(state, *pawns, pips=pips, cross=cross):
-        state = GAME.evolve(state, event)
-    return state
+    """The table after the player on turn moves `pawns` with the die showing `pips`."""
+    command = MovePawns(pawns=tuple(pawns), pips=pips, cross_bridge=cross)
+    return stories.play(GAME, state, state.turn, command, Rng(1, 1))[0]
 
 
 def refusal(state: State, *pawns: str, pips: int, cross: bool = False) -> str:
-    with pytest.raises(Rejected) as err:
-        move(state, *pawns, pips=pips, cross=cross)
     command = MovePawns(pawns=tuple(pawns), pips=pips, cross_bridge=cross)
-    assert command not in GAME.legal(state, state.turn)
-    return err.value.code
+    return stories.refused(GAME, state, state.turn, command, Rng(1, 1))
+
+
+def throw(state: State, *faces: int) -> tuple[State, list[Event]]:
+    """The player on turn throws the dice, which show `faces`."""
+    return stories.play(GAME, state, state.turn, RollDice(), Rigged(*faces))
 
 
 RED, YELLOW = "hy-red-", "hy-yellow-"
@@ -98,7 +90,9 @@ RED, YELLOW = "hy-red-", "hy-yellow-"
 
 def test_the_highest_starting_throw_begins_and_a_tie_throws_again() -> None:
     # Ann and Bea both throw 6+5; they throw again: Ann 2+1, Bea 3+3.
-    events = GAME.start(initial(Options(), 2), Rigged(6, 5, 5, 6, 2, 1, 3, 3))
+    rng = Rigged(6, 5, 5, 6, 2, 1, 3, 3)
+    events, _ = GAME.settle(initial(Options(), 2), GAME.start(initial(Options(), 2), rng))
+    rng.assert_used()
     assert isinstance(events[0], FirstPlayerChosen)
     assert len(events[0].rounds) == 2
     assert events[0].seat == 1
@@ -137,14 +131,13 @@ def test_a_die_no_pawn_can_burn_is_lost() -> None:
     # Ann's only pawn is 3 behind Bea's stack: a single pawn may not end on it.
     stack = {YELLOW + "1": "outer-27", YELLOW + "2": "outer-27"}
     state = table({RED + "1": "outer-24", **stack})
-    events = GAME.decide(state, 0, RollDice(), Rigged(3, 2))
+    state, events = throw(state, 3, 2)
     assert events == [DiceRolled(seat=0, dice=(3, 2))]
     # The 2 is played first; from outer-26 the 3 jumps the stack to outer-29.
-    state = GAME.evolve(state, events[0])
     assert GAME.legal(state, 0) == [MovePawns((RED + "1",), 2)]
     # Had she rolled 1 and 1, each would end on the stack: both dice are lost.
     state = table({RED + "1": "outer-26", **stack})
-    events = GAME.decide(state, 0, RollDice(), Rigged(1, 1))
+    _, events = throw(state, 1, 1)
     assert events[1:] == [DiceForfeited(seat=0, dice=(1, 1)), TurnPassed(seat=0, to=1)]
 
 
@@ -323,10 +316,9 @@ def test_a_player_who_concedes_leaves_the_board_and_is_skipped() -> None:
         colours=["red", "yellow", "green"],
         dice=(3, 4),
     )
-    events = GAME.concede(state, 1, Rng(1, 1))
-    assert events is not None
-    for event in events:
-        state = GAME.evolve(state, event)
+    conceded = GAME.concede(state, 1, Rng(1, 1))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     assert YELLOW + "1" not in state.positions
     # Ann finishes her turn: it passes to Cid, not Bea.
     state = play(play(state, RED + "1", pips=3), RED + "1", pips=4)
