@@ -27,7 +27,7 @@ GAME = GameSpec[State, Command, Event, Options](
     title="Hypnosia",
     min_players=2,
     max_players=6,
-    rules_version="1",
+    rules_version="2",
     rules_status="assumptions",
     assumptions=readme_assumptions(__file__),
     options_type=Options,
@@ -44,7 +44,7 @@ GAME = GameSpec[State, Command, Event, Options](
     outcome=rules.outcome,
     describe=describe,
     concede=rules.concede,
-    conformance_options=({}, {"stacks_cannot_cross": True}, {"must_use_both_dice": False}),
+    conformance_options=({}, {"stacks_cannot_cross": True}, {"must_use_both_dice": True}),
     max_moves=3000,
 )
 

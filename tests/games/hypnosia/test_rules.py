@@ -141,28 +141,40 @@ def test_a_die_no_pawn_can_burn_is_lost() -> None:
     assert events[1:] == [DiceForfeited(seat=0, dice=(1, 1)), TurnPassed(seat=0, to=1)]
 
 
-def test_when_some_play_burns_both_dice_a_move_stranding_the_other_die_is_refused() -> None:
+def test_each_die_is_used_if_it_can_be_when_its_turn_comes() -> None:
     # Ann: a pawn on her last start square, one on outer-10. Bea: stacks on 12 and 17.
     bea = {f"{YELLOW}{k}": "outer-12" if k < 3 else "outer-17" for k in range(1, 5)}
     ann = {RED + "4": "red-start-4", RED + "1": "outer-10"}
     state = table({**ann, **bea}, dice=(5, 2))
-    # The 5 on outer-10 would leave the 2 unusable; entering with the 5 keeps it usable.
-    assert refusal(state, RED + "1", pips=5) == "must_use_both_dice"
-    assert GAME.legal(state, 0) == [MovePawns((RED + "4",), 5)]
-    # With the option off, each die is used as long as it can be when its turn comes.
-    lenient = table({**ann, **bea}, dice=(5, 2), must_use_both_dice=False)
-    events = move(lenient, RED + "1", pips=5)
+    # The 5 on outer-10 burns its pips exactly; then no pawn can burn the 2, which is lost.
+    events = move(state, RED + "1", pips=5)
     assert events[-2:] == [DiceForfeited(seat=0, dice=(2,)), TurnPassed(seat=0, to=1)]
 
 
-def test_entering_the_centre_can_be_refused_when_it_would_waste_the_other_die() -> None:
-    # Ann's last pawn on a special space, dice 1 and 2: 2 then 1 burns both dice.
-    state = table({RED + "1": "inner-03", YELLOW + "1": "outer-40"}, dice=(1, 2))
-    assert refusal(state, RED + "1", pips=1, cross=True) == "must_use_both_dice"
-    lenient = table(
-        {RED + "1": "inner-03", YELLOW + "1": "outer-40"}, dice=(1, 2), must_use_both_dice=False
-    )
-    assert play(lenient, RED + "1", pips=1, cross=True).centre == [RED + "1"]
+def test_with_the_both_dice_option_a_move_stranding_the_other_die_is_refused() -> None:
+    bea = {f"{YELLOW}{k}": "outer-12" if k < 3 else "outer-17" for k in range(1, 5)}
+    ann = {RED + "4": "red-start-4", RED + "1": "outer-10"}
+    state = table({**ann, **bea}, dice=(5, 2), must_use_both_dice=True)
+    # The 5 on outer-10 would leave the 2 unusable; entering with the 5 keeps it usable.
+    assert refusal(state, RED + "1", pips=5) == "must_use_both_dice"
+    assert GAME.legal(state, 0) == [MovePawns((RED + "4",), 5)]
+
+
+def test_a_pawn_on_a_special_space_enters_the_centre_with_a_one_though_the_other_die_is_lost() -> (
+    None
+):
+    # Ann's last pawn on a special space, dice 1 and 2: 2 then 1 would burn both dice,
+    # but the page lets a 1 enter the centre and asks only that no pawn stop short.
+    board = {RED + "1": "inner-03", YELLOW + "1": "outer-40"}
+    state = table(board, dice=(1, 2))
+    assert MovePawns((RED + "1",), 1, cross_bridge=True) in GAME.legal(state, 0)
+    state, events = stories.play(GAME, state, 0, MovePawns((RED + "1",), 1, cross_bridge=True))
+    assert state.centre == [RED + "1"] and state.scores == [5, 0]
+    assert isinstance(events[0], CentreEntered)
+    assert events[-2:] == [DiceForfeited(seat=0, dice=(2,)), TurnPassed(seat=0, to=1)]
+    # Under the both-dice option the entry is refused: the pawn must go 2, then 1.
+    strict = table(board, dice=(1, 2), must_use_both_dice=True)
+    assert refusal(strict, RED + "1", pips=1, cross=True) == "must_use_both_dice"
 
 
 # --- bridges ----------------------------------------------------------------------------------
