@@ -1,4 +1,8 @@
-"""evolve: one event folded onto the table. Never random, never rejects."""
+"""evolve: one event folded onto the table. Never random, never rejects.
+
+`Decision` is the kernel's recorder over this fold: every decider records its events into
+one, so each event is folded once, as it is recorded.
+"""
 
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ from domain.games.arcticscavengers.state import (
     Turn,
     current_gatherer,
 )
+from domain.kernel import Recorder
 
 
 def evolve(state: State, event: Event) -> State:
@@ -182,6 +187,16 @@ def evolve(state: State, event: Event) -> State:
             return _withdraw(state, seat)
         case _:
             raise TypeError(f"not an Arctic Scavengers event: {event!r}")
+
+
+Decision = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to. (The
+table's own `Turn` is the gathering turn in progress.)"""
+
+
+def decision(state: State) -> Decision:
+    """A fresh recorder starting from `state`."""
+    return Decision(state, evolve)
 
 
 def _tribe(state: State, seat: int, **changes: Any) -> State:

@@ -99,3 +99,8 @@ def current_gatherer(state: State) -> int | None:
     if state.phase != "gathering":
         return None
     return next((s for s in state.active() if s not in state.gathered), None)
+
+
+def initial(options: Options, seats: int) -> State:
+    """The table before setup: a tribe per seat, nothing dealt."""
+    return State(options=options, seats=seats, tribes=[Tribe() for _ in range(seats)])

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from domain.games.arcticscavengers import GAME
 from domain.games.arcticscavengers.cards import MERCENARIES, card_id, kind_of
 from domain.games.arcticscavengers.commands import (
@@ -26,8 +24,9 @@ from domain.games.arcticscavengers.events import (
 )
 from domain.games.arcticscavengers.skirmish import totals
 from domain.games.arcticscavengers.state import Options, Skirmish, State, Tribe
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 FAMILY = "as-tribe-family-5-01"
 
@@ -94,18 +93,13 @@ def play(state: State, seat: int, *commands: Any) -> tuple[State, list[Event]]:
     events: list[Event] = []
     for command in commands:
         assert command in GAME.legal(state, seat), f"{command} is not legal"
-        new = GAME.decide(state, seat, command, Rng(7, len(events)))
-        for event in new:
-            state = GAME.evolve(state, event)
+        state, new = stories.play(GAME, state, seat, command, Rng(7, len(events)))
         events += new
     return state, events
 
 
 def rejected(state: State, seat: int, command: Any) -> str:
-    assert command not in GAME.legal(state, seat)
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(7, 0))
-    return err.value.code
+    return stories.refused(GAME, state, seat, command, Rng(7, 0))
 
 
 def end_skirmish(state: State) -> tuple[State, list[Event]]:
@@ -122,8 +116,7 @@ def end_skirmish(state: State) -> tuple[State, list[Event]]:
 
 def test_each_tribe_starts_with_refugees_scavengers_a_brawler_a_spear_and_a_shovel() -> None:
     state = GAME.initial(Options(), 3)
-    for event in GAME.start(state, Rng(1, 1)):
-        state = GAME.evolve(state, event)
+    _, state = GAME.settle(state, GAME.start(state, Rng(1, 1)))
     for tribe in state.tribes:
         cards = sorted(kind_of(c) for c in [*tribe.deck, *tribe.hand])
         assert cards == ["brawler"] + ["refugee"] * 4 + ["scavenger"] * 3 + ["shovel", "spear"]
@@ -137,8 +130,7 @@ def test_each_tribe_starts_with_refugees_scavengers_a_brawler_a_spear_and_a_shov
 
 def test_two_player_variant_removes_two_of_each_junkyard_card_and_peeking() -> None:
     state = GAME.initial(Options(), 2)
-    for event in GAME.start(state, Rng(1, 1)):
-        state = GAME.evolve(state, event)
+    _, state = GAME.settle(state, GAME.start(state, Rng(1, 1)))
     # 46 junkyard cards, 2 spears and 2 shovels in the decks, 2 of each of 8 kinds out.
     assert len(state.junkyard) == 46 - 4 - 16
     # Round 3 starts without the initiator peeking.
@@ -420,10 +412,9 @@ def test_a_conceding_tribe_leaves_and_the_others_play_on() -> None:
     state = table(["as-brawler-01"], ["as-thugs-01"], ["as-scout-01"], junkyard=junk)
     state, _ = play(state, 0, PlayCard(card="as-brawler-01", action="dig"), PerformAction())
     # Ann walks away while looking at a dug card: it goes back to the junkyard.
-    events = GAME.concede(state, 0, Rng(7, 0))
-    assert events is not None
-    for event in events:
-        state = GAME.evolve(state, event)
+    conceded = GAME.concede(state, 0, Rng(7, 0))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     assert sorted(state.junkyard) == sorted(junk)
     assert GAME.to_act(state) == frozenset({1})
     # With two tribes left, the next one to leave ends the game.
