@@ -29,7 +29,7 @@ GAME = GameSpec[State, Command, Event, Options](
     title="Arctic Scavengers",
     min_players=2,
     max_players=5,
-    rules_version="1",
+    rules_version="2",
     rules_status="assumptions",
     assumptions=readme_assumptions(__file__),
     options_type=Options,
@@ -52,6 +52,7 @@ GAME = GameSpec[State, Command, Event, Options](
         {},
         {"two_player_variant": False},
         {"final_tie_break": "contested_resources"},
+        {"used_cards": "aside"},
     ),
     max_moves=3000,
 )

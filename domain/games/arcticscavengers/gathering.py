@@ -1,13 +1,13 @@
 """The resource gathering phase: dig, draw, hunt, hire and trash, each once a round.
 
 Rule (seed 000, Resource Gathering): the initiator gathers first, then clockwise. Cards
-played for an action are discarded after use. A tribe member may use one tool, and a
-tool never grants a skill the member lacks (FAQ: Group Leaders ride on a member too, and
-may do so alongside a tool). Dig: look at as many junkyard cards as the dig total, keep
-at most one, the rest go to the junkyard bottom. Draw: draw the draw total from your
-deck. Hunt: food for this round's hire. Hire (free): one mercenary a round, paid with
-food and medicine played from hand. Trash (free): any cards from hand to the junkyard,
-which is then shuffled.
+played for an action are discarded after use (option: set aside until the next round). A
+tribe member may use one tool, and a tool never grants a skill the member lacks (FAQ:
+Group Leaders ride on a member too, and may do so alongside a tool). Dig: look at as
+many junkyard cards as the dig total, keep at most one, the rest go to the junkyard
+bottom. Draw: draw the draw total from your deck. Hunt: food for this round's hire.
+Hire (free): one mercenary a round, paid with food and medicine played from hand. Trash
+(free): any cards from hand to the junkyard, which is then shuffled.
 """
 
 from __future__ import annotations
