@@ -3,7 +3,8 @@
 Layout per match (all keys of a partition share the hash tag `{p}`):
 `tt:{p}:match:<id>` holds the events with entry ids `0-<version>` (XRANGE by
 version), `tt:{p}:log` the partition's events in commit order for projectors,
-`tt:{p}:cmds:<id>` each command id's reply (idempotency), `tt:{p}:snap:<id>` the
+`tt:{p}:cmds:<id>` each command id's reply and, under `#<command id>`, the digest of
+its body (idempotency), `tt:{p}:snap:<id>` the
 latest snapshot. Event keys are never trimmed.
 """
 
@@ -74,6 +75,8 @@ class RedisEventStore:
                 e.hash,
                 bytes(e.command),
             ]
+        if r.digest:
+            args.append(r.digest)
         return [k.match(r.match_id), k.log, k.replies(r.match_id)], args
 
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
@@ -144,4 +147,6 @@ def _result(raw: Any) -> AppendResult:
         return AppendResult("ok", version=int(raw[1]))
     if status == "conflict":
         return AppendResult("conflict", version=int(raw[1]))
+    if status == "reused":
+        return AppendResult("reused", reply=bytes(raw[1]))
     return AppendResult("duplicate", reply=bytes(raw[1]))

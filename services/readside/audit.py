@@ -183,6 +183,8 @@ async def export_match(store: RedisEventStore, match_id: str) -> list[bytes]:
     lines += [_ENC.encode(e) for e in envelopes]
     replies: Any = await store.redis.hgetall(store.keys(match_id).replies(match_id))
     for command_id, reply in sorted(replies.items()):
+        if command_id.startswith(b"#"):
+            continue  # the digest of a command's body, kept beside its reply
         lines.append(
             _ENC.encode(ExportReply(command_id=command_id.decode(), reply=msgspec.Raw(reply)))
         )
