@@ -95,9 +95,12 @@ class CommandProcessor:
         self.stats: dict[str, int] = defaultdict(int)
 
     async def handle_batch(
-        self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str = "tt:dead"
+        self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str
     ) -> None:
-        """Decide and append every command of one batch, in order per match, and reply."""
+        """Decide and append every command of one batch, in order per match, and reply.
+
+        A batch comes from one partition; what nobody can be answered about goes to
+        that partition's `dead_letter_stream` (`Keys(p).dead`)."""
         out: list[tuple[str, bytes]] = []
         dead: list[bytes] = []
         rounds: list[list[CommandMessage]] = []
@@ -186,7 +189,7 @@ class CommandProcessor:
         stale: set[str] = set()
         for _attempt in range(MAX_ATTEMPTS):
             plans = [
-                self._plan(msg, await self._live(msg.match_id, msg.match_id in stale))
+                self.plan(msg, await self._live(msg.match_id, msg.match_id in stale))
                 for msg in todo
             ]
             results = await self.store.append_batch([p.request for p in plans])
@@ -248,8 +251,9 @@ class CommandProcessor:
             )
         return out
 
-    def _plan(self, msg: CommandMessage, live: LiveMatch | None) -> Plan:
-        """Decide one command against the live match; never raises."""
+    def plan(self, msg: CommandMessage, live: LiveMatch | None) -> Plan:
+        """Decide one command against the live match; never raises. Appends nothing:
+        the benchmark prepares its commands with it, as the service decides them."""
         version = live.state.version if live is not None else 0
         command: Any = msg.command
         if isinstance(command, m.StartMatch) and command.seed is None:

@@ -15,11 +15,11 @@ import re
 import msgspec
 
 from domain import match as m
+from events.keys import REPLY_PREFIX
 from services.contracts.messages import (
     COMMAND_DECODER,
     COMMAND_FIELD,
     ENCODER,
-    REPLY_PREFIX,
     REPLY_TO_DECODER,
     CommandMessage,
     Limits,

@@ -13,8 +13,9 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from domain import match as m
+from events.keys import Keys, partition_of
 from events.matches import load_match
-from events.store import Keys, partition_of
+from services import compose
 from services.client.client import TabletopClient
 from services.commands.service import CommandService, create_groups
 from services.infra.config import Settings
@@ -30,7 +31,7 @@ def settings(redis_server: str, **kw: Any) -> Settings:
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = CommandService(settings(redis_server))
+    svc = compose.command_service(settings(redis_server))
     await svc.start()
     try:
         yield svc
@@ -146,7 +147,7 @@ async def test_trimming_keeps_every_entry_not_yet_acknowledged(
     redis: Redis, redis_server: str
 ) -> None:
     s = settings(redis_server)
-    svc = CommandService(s)  # not started: its trim alone
+    svc = compose.command_service(s)  # not started: its trim alone
     try:
         await create_groups(redis, s)
         stream = Keys(0).commands
@@ -174,7 +175,7 @@ async def test_trimming_keeps_every_entry_not_yet_acknowledged(
 
 async def test_trimming_waits_for_the_slowest_group(redis: Redis, redis_server: str) -> None:
     s = settings(redis_server)
-    svc = CommandService(s)
+    svc = compose.command_service(s)
     try:
         await create_groups(redis, s)
         stream = Keys(0).commands
@@ -194,7 +195,7 @@ async def test_trimming_waits_for_the_slowest_group(redis: Redis, redis_server: 
 async def test_a_stream_without_a_group_or_without_a_stream_is_left_alone(
     redis: Redis, redis_server: str
 ) -> None:
-    svc = CommandService(settings(redis_server))
+    svc = compose.command_service(settings(redis_server))
     try:
         assert await svc.trim(2) == 0  # no stream at all
         stream = Keys(2).commands
@@ -209,7 +210,7 @@ async def test_a_stream_without_a_group_or_without_a_stream_is_left_alone(
 async def test_the_service_trims_its_command_streams_as_it_goes(
     redis: Redis, redis_server: str, client: TabletopClient
 ) -> None:
-    svc = CommandService(settings(redis_server, trim_every_ms=50))
+    svc = compose.command_service(settings(redis_server, trim_every_ms=50))
     await svc.start()
     try:
         match_id = await client.create("countdown", 2)

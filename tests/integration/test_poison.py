@@ -14,7 +14,8 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from domain import match as m
-from events.store import Keys, partition_of
+from events.keys import Keys, partition_of
+from services import compose
 from services.commands.service import CommandService
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 from services.infra.config import Settings
@@ -24,13 +25,15 @@ pytestmark = pytest.mark.redis
 PARTITIONS = 4
 P = 1  # every entry of these tests goes to this partition's command stream
 STREAM = Keys(P).commands
-DEAD = f"tt:{{{P}}}:dead"
+DEAD = Keys(P).dead
 NEST = 2_000  # arrays in a nesting bomb: about 4 KB, past msgspec's recursion limit
 
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = CommandService(Settings(redis_url=redis_server, partitions=PARTITIONS, polling_ms=20))
+    svc = compose.command_service(
+        Settings(redis_url=redis_server, partitions=PARTITIONS, polling_ms=20)
+    )
     await svc.start()
     try:
         yield svc

@@ -18,7 +18,7 @@ import pytest
 from redis.asyncio import Redis
 
 from domain import match as m
-from events.store import Keys, partition_of
+from events.keys import Keys, partition_of
 from services.client.client import TabletopClient
 
 pytestmark = pytest.mark.redis
