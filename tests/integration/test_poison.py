@@ -349,3 +349,40 @@ async def test_a_reply_that_cannot_be_written_does_not_stop_the_others(
     assert pending["pending"] == 0
     assert await redis.xlen(full) == 1
     assert await redis.type(wrong) == b"string"
+
+
+async def test_the_limits_are_set_from_the_environment(
+    redis: Redis, redis_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETOP_PARTITIONS", str(PARTITIONS))
+    monkeypatch.setenv("TABLETOP_MAX_NAME_CHARS", "8")
+    s = Settings.from_env(redis_server)
+    s.polling_ms = 20
+    assert s.limits.name_chars == 8
+    svc = compose.command_service(s)
+    await svc.start()
+    try:
+        reply_to = f"tt:replies:env-{uuid.uuid4().hex[:8]}"
+        match_id = match_in_p()
+        sent = [
+            (m.CreateMatch(game="countdown", seats=2), "e1"),
+            (m.JoinMatch(player="eightchr"), "e2"),
+            (m.JoinMatch(player="ninechars"), "e3"),
+        ]
+        for command, cid in sent:
+            fields = {b"c": body(command, command_id=cid, match_id=match_id, reply_to=reply_to)}
+            await redis.xadd(STREAM, cast(Any, fields))
+
+        async def answered() -> bool:
+            return len(await replies(redis, reply_to)) == 3
+
+        await wait_for(answered, "the three commands answered")
+        got = await replies(redis, reply_to)
+        assert [got[c].code or got[c].status for c in ("e1", "e2", "e3")] == [
+            "accepted",
+            "accepted",
+            "bad_field",
+        ]
+        assert "8" in got["e3"].message
+    finally:
+        await svc.stop()
