@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import pytest
 from msgspec.structs import replace
 
 from domain.games.pandapanda import GAME
@@ -26,10 +25,10 @@ from domain.games.pandapanda.events import (
     RoundDealt,
     RoundWon,
 )
-from domain.games.pandapanda.rules import fold
 from domain.games.pandapanda.state import Options, Secrets, State
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 ANN, BEA, CID = 0, 1, 2
 NAMES = ("Ann", "Bea", "Cid")
@@ -82,8 +81,7 @@ def table(
 
 
 def play(state: State, seat: int, command: Command, seed: int = 1) -> tuple[State, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(seed, 0))
-    return fold(state, events), events
+    return stories.play(GAME, state, seat, command, Rng(seed, 0))
 
 
 def letters(cards: Iterable[str]) -> str:
@@ -91,10 +89,7 @@ def letters(cards: Iterable[str]) -> str:
 
 
 def rejected(state: State, seat: int, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(1, 0))
-    assert command not in GAME.legal(state, seat)
-    return err.value.code
+    return stories.refused(GAME, state, seat, command, Rng(1, 0))
 
 
 # --- the stories --------------------------------------------------------------------------------
@@ -254,9 +249,9 @@ def test_the_first_player_to_win_two_rounds_wins_the_game() -> None:
 
 def test_a_player_who_concedes_is_skipped_and_the_pass_goes_round_them() -> None:
     state = table(hands=["AB", "CD", "EF"])
-    events = GAME.concede(state, BEA, Rng(1, 0))
-    assert events is not None
-    state = fold(state, events)
+    conceded = GAME.concede(state, BEA, Rng(1, 0))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     # Bea's cards went under the deck; Ann's A now makes Ann and Cid swap cards.
     state, _ = play(state, ANN, Discard(letter="A"))
     assert GAME.to_act(state) == {ANN, CID}
