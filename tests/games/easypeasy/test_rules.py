@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pytest
 from msgspec.structs import replace
 
 from domain.games.easypeasy import GAME
@@ -26,10 +25,10 @@ from domain.games.easypeasy.events import (
     RoundScored,
     TurnPassed,
 )
-from domain.games.easypeasy.rules import fold
 from domain.games.easypeasy.state import Options, Secrets, Stack, State
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 ANN, BEA, CID = 0, 1, 2
 COLOURS = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple", "o": "orange"}
@@ -86,15 +85,11 @@ def table(
 
 
 def play(state: State, seat: int, command: Command, seed: int = 1) -> tuple[State, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(seed, 0))
-    return fold(state, events), events
+    return stories.play(GAME, state, seat, command, Rng(seed, 0))
 
 
 def rejected(state: State, seat: int, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(1, 0))
-    assert command not in GAME.legal(state, seat)
-    return err.value.code
+    return stories.refused(GAME, state, seat, command, Rng(1, 0))
 
 
 # --- the stories --------------------------------------------------------------------------------
@@ -265,8 +260,8 @@ def test_a_short_deck_is_topped_up_from_the_piles_under_their_tops() -> None:
 
 def test_a_player_who_concedes_is_skipped_and_ranks_last() -> None:
     state = table(hands=["g5", "y5", "p5"], left="r1")
-    events = GAME.concede(state, ANN, Rng(1, 0))
-    assert events is not None
-    state = fold(state, events)
+    conceded = GAME.concede(state, ANN, Rng(1, 0))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     assert state.turn == BEA and c("g5") in GAME.hidden(state, BEA)
     assert GAME.concede(state, BEA, Rng(1, 0)) is None
