@@ -210,10 +210,11 @@ def reveal_card(state: State, seat: Seat, stack: int) -> Turn:
         raise Rejected("bonus_is_flip", "In this game the bonus flips the Up&Down card instead.")
     row = state.rows[seat]
     if not 0 <= stack < len(row):
-        raise Rejected("no_such_stack", f"Your row has no stack {stack}.")
+        # Stacks count from 0 in commands, from 1 in what a person reads.
+        raise Rejected("no_such_stack", f"Your row has no stack {stack + 1}.")
     under = row[stack].under
     if under is None or row[stack].revealed:
-        raise Rejected("nothing_face_down", f"Stack {stack} of your row has no face-down card.")
+        raise Rejected("nothing_face_down", f"Stack {stack + 1} of your row has no face-down card.")
     turn = Turn(state, evolve)
     turn.record(CardRevealed(seat=seat, stack=stack, card=under))
     end_turn(turn, seat)

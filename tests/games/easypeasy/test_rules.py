@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from msgspec.structs import replace
 
 from domain.games.easypeasy import GAME
@@ -26,7 +27,7 @@ from domain.games.easypeasy.events import (
     TurnPassed,
 )
 from domain.games.easypeasy.state import Options, Secrets, Stack, State
-from domain.kernel import Rng
+from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
 from tests.support import stories
 
@@ -182,6 +183,24 @@ def test_the_bonus_may_instead_reveal_a_face_down_row_card() -> None:
     state, _ = play(state, ANN, PlayCard(card=c("y7"), pile="left"))
     state = replace(state, turn=ANN)
     assert PlayCard(card=c("p8"), pile="left") in GAME.legal(state, ANN)
+
+
+def test_sentences_and_messages_number_the_row_stacks_from_one() -> None:
+    state = table(hands=["r6 g1", "y2"], rows=["y7/p8 o1/o2"], left="r5")
+    state, _ = play(state, ANN, PlayCard(card=c("r6"), pile="left"))
+    # Ann's row has stacks 0 and 1 in JSON; asking for a third is refused as "stack 3".
+    assert rejected(state, ANN, RevealCard(stack=2)) == "no_such_stack"
+    with pytest.raises(Rejected, match="no stack 3"):
+        GAME.decide(state, ANN, RevealCard(stack=2), Rng(1, 0))
+    # She turns up the card under her orange 1, stack 1 in JSON: the sentence says stack 2.
+    after, events = play(state, ANN, RevealCard(stack=1))
+    assert events[0] == CardRevealed(seat=ANN, stack=1, card=c("o2"))
+    sentence = GAME.describe(events[0], BEA, ["Ann", "Bea"])
+    assert sentence == "Ann turned up the orange 2 in Ann's row (stack 2)."
+    # The same card again: "stack 2" has nothing face down any more.
+    again = replace(after, turn=ANN, phase="bonus", bonus_pile="left")
+    with pytest.raises(Rejected, match="Stack 2 of your row"):
+        GAME.decide(again, ANN, RevealCard(stack=1), Rng(1, 0))
 
 
 def test_with_the_flip_option_the_bonus_flips_the_arrow_instead() -> None:
