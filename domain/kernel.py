@@ -235,14 +235,17 @@ def readme_assumptions(package_file: str) -> tuple[str, ...]:
 _REGISTRY: dict[str, Game] = {}
 
 
-def register(game: GameSpec[S, C, E, O]) -> GameSpec[S, C, E, O]:
+G = TypeVar("G")  # TODO(house): GameSpec[S, C, E, O] once every game declares one
+
+
+def register(game: G) -> G:
     """Offer the game (the last line of a game's `__init__.py`)."""
-    spec = game if isinstance(game, GameSpec) else _from_class(game)  # TODO(house): drop
-    if game.name in _REGISTRY and _REGISTRY[game.name] is not spec:
+    spec: Game = game if isinstance(game, GameSpec) else _from_class(game)
+    if spec.name in _REGISTRY and _REGISTRY[spec.name] is not spec:
         if not isinstance(game, GameSpec):
             return game
-        raise ValueError(f"two games are named {game.name!r}")
-    _REGISTRY[game.name] = spec
+        raise ValueError(f"two games are named {spec.name!r}")
+    _REGISTRY[spec.name] = spec
     return game
 
 
