@@ -122,8 +122,9 @@ def settle(move: Move, rng: Rng) -> None:
 def sweep(move: Move) -> None:
     """Mark the tiles that left the table again in this move (their ids become secret).
 
-    The mark is known only once the move is over; no rule reads it, so the events are
-    marked where they were recorded and the table after them stands.
+    The mark is known only once the move is over; `evolve` never reads it (only `redact`
+    does), so the events are marked where they were recorded and the table after them
+    stands.
     """
     move.events[:] = [
         msgspec.structs.replace(event, swept=True)
