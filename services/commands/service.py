@@ -4,12 +4,21 @@ The handler only hands the batch's raw entries to `CommandProcessor.handle_batch
 FastStream acks the batch once it returns (an exception leaves it pending, and the
 claimer below picks it up again). Consumer groups are created here at start-up from
 id 0, never by FastStream (which would create them at `$` and miss earlier commands).
+
+Recovery: every worker writes a heartbeat (Redis's own clock, so hosts' clocks do not
+matter) into one hash per group every `heartbeat_ms`. A worker silent for
+`heartbeat_stale_ms` is dead: the first live worker to notice claims its pending
+commands (XCLAIM with a minimum idle time, so two rescuers never take the same one)
+and runs them; their command ids make a second run answer `duplicate` and append
+nothing. A heartbeat is a hash field, not a key with a TTL: setting a TTL takes SET or
+PEXPIRE, which Redis 6.2's ACLs cannot keep off the event keys (deploy/users.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypedDict, cast
 
@@ -27,6 +36,30 @@ from services.infra.config import Settings
 from services.infra.redisconn import StreamEntry, connect
 
 log = structlog.get_logger("tabletop.commands")
+
+# Writes this worker's heartbeat (ARGV[1]; '' writes none) and returns Redis's clock in
+# ms with every worker's last heartbeat, in one round trip.
+HEARTBEAT_LUA = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if ARGV[1] ~= '' then redis.call('HSET', KEYS[1], ARGV[1], now) end
+return {now, redis.call('HGETALL', KEYS[1])}
+"""
+# A dead worker's consumer is removed from the group once it has had nothing pending
+# for this long (the group would otherwise list every worker that ever ran).
+FORGET_AFTER_MS = 600_000
+
+
+def heartbeats_key(group: str) -> str:
+    return f"tt:heartbeats:{group}"
+
+
+class ConsumerInfo(TypedDict):
+    """One row of XINFO CONSUMERS, as redis-py parses it."""
+
+    name: bytes
+    pending: int
+    idle: int
 
 
 class PendingEntry(TypedDict):
@@ -89,7 +122,10 @@ class CommandService:
         # logger=None turns FastStream's logging off; its RedisBrokerParams leaves None out.
         self.broker = RedisBroker(settings.redis_url, logger=cast(Any, None), apply_types=False)
         self._claimer: asyncio.Task[None] | None = None
+        self._beater: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
+        self._heartbeat = self.redis.register_script(HEARTBEAT_LUA)
+        self.takeovers = 0  # commands taken over from dead workers (tests, the soak)
         for p in settings.owned:
             self._subscribe(p)
 
@@ -112,45 +148,154 @@ class CommandService:
 
     async def start(self) -> None:
         await create_groups(self.redis, self.settings)
+        # Alive before the first read, so no rescuer mistakes this consumer for a dead one.
+        await self.beat()
+        await self.recover_own()
         await self.broker.start()
-        self._claimer = asyncio.create_task(self._claim_forever())
+        self._start_background()
         log.info("command_service_started", consumer=self.settings.consumer)
 
+    def _start_background(self) -> None:
+        self._beater = asyncio.create_task(self._beat_forever())
+        self._claimer = asyncio.create_task(self._claim_forever())
+
     async def stop(self) -> None:
-        if self._claimer is not None:
-            # Woken between passes, not cancelled inside a redis-py call.
-            self._stopping.set()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._claimer, timeout=10)
+        # Woken between passes, not cancelled inside a redis-py call.
+        self._stopping.set()
+        for task in (self._claimer, self._beater):
+            if task is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(task, timeout=10)
         await self.broker.stop()
+        # A clean stop says so: anything still pending here is taken over at once.
+        with contextlib.suppress(Exception):
+            await self.redis.hset(heartbeats_key(self.settings.group), self.settings.consumer, 0)
         await self.redis.aclose()
 
-    async def _claim_forever(self) -> None:
-        while not self._stopping.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    self._stopping.wait(), timeout=self.settings.claim_idle_ms / 2000
-                )
-            if self._stopping.is_set():
-                return
+    async def _sleep(self, seconds: float) -> bool:
+        """Sleep unless stopping; whether to go on."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), timeout=seconds)
+        return not self._stopping.is_set()
+
+    async def _beat_forever(self) -> None:
+        while await self._sleep(self.settings.heartbeat_ms / 1000):
             try:
-                for p in self.settings.owned:
-                    await self.claim(p)
+                await self.beat()
+            except Exception as err:  # Redis restarting: beat again, backing off
+                log.warning("heartbeat_failed", error=repr(err))
+                await self._sleep(1.0)
+
+    async def _claim_forever(self) -> None:
+        last_idle_pass = time.monotonic()
+        # Each pass looks for dead workers; commands of live workers left pending by a
+        # failed batch are retried far less often (claim_idle_ms).
+        while await self._sleep(self.settings.heartbeat_ms / 1000):
+            try:
+                await self.rescue()
+                if time.monotonic() - last_idle_pass >= self.settings.claim_idle_ms / 2000:
+                    last_idle_pass = time.monotonic()
+                    for p in self.settings.owned:
+                        await self.claim(p)
             except Exception as err:  # keep claiming; the next pass retries
                 log.warning("claim_failed", error=repr(err))
+                await self._sleep(1.0)
+
+    async def beat(self, consumer: str | None = None) -> tuple[int, dict[str, int]]:
+        """Write this worker's heartbeat; Redis's clock (ms) and every worker's last one."""
+        name = self.settings.consumer if consumer is None else consumer
+        raw = cast(
+            "list[Any]",
+            await self._heartbeat(keys=[heartbeats_key(self.settings.group)], args=[name]),
+        )
+        now, flat = int(raw[0]), raw[1]
+        beats = {flat[i].decode(): int(flat[i + 1]) for i in range(0, len(flat), 2)}
+        return now, beats
+
+    async def recover_own(self) -> int:
+        """Commands this consumer name left pending in a previous life (a restarted
+        container keeps its name, and a live name is never rescued by others)."""
+        done = 0
+        for p in range(self.settings.partitions):
+            done += await self._take_over(p, self.settings.consumer, min_idle_ms=0)
+        return done
+
+    async def rescue(self) -> int:
+        """Take over the pending commands of every worker whose heartbeat stopped, in
+        every partition (a dead worker may have been the only one on its partitions)."""
+        now, beats = await self.beat(consumer="")
+        stale = self.settings.heartbeat_stale_ms
+        live = {name for name, at in beats.items() if now - at < stale}
+        live.add(self.settings.consumer)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in range(self.settings.partitions):
+                pipe.xinfo_consumers(Keys(p).commands, self.settings.group)
+            found = await pipe.execute(raise_on_error=False)
+        done = 0
+        for p, consumers in enumerate(found):
+            if isinstance(consumers, Exception):
+                continue  # NOGROUP: nobody has read this partition yet
+            for consumer in cast("list[ConsumerInfo]", consumers):
+                name = consumer["name"].decode()
+                if name in live:
+                    continue
+                if consumer["pending"]:
+                    taken = await self._take_over(p, name, min_idle_ms=stale // 2)
+                    if taken:
+                        silent = now - beats.get(name, 0)
+                        log.warning(
+                            "commands_taken_over", partition=p, dead=name, count=taken,
+                            silent_ms=silent if name in beats else None,
+                        )  # fmt: skip
+                    done += taken
+                elif (
+                    consumer["idle"] > FORGET_AFTER_MS
+                    and now - beats.get(name, 0) > FORGET_AFTER_MS
+                ):
+                    await self.redis.xgroup_delconsumer(Keys(p).commands, self.settings.group, name)
+        self.takeovers += done
+        return done
+
+    async def _take_over(self, p: int, consumer: str, min_idle_ms: int) -> int:
+        """Claim and run what `consumer` has pending in partition p, a batch at a time."""
+        done = 0
+        while True:
+            pending = cast(
+                "list[PendingEntry]",
+                await self.redis.xpending_range(
+                    Keys(p).commands,
+                    self.settings.group,
+                    min="-",
+                    max="+",
+                    count=self.settings.batch_size,
+                    consumername=consumer,
+                ),
+            )
+            if not pending:
+                return done
+            taken = await self._claim_entries(p, pending, min_idle_ms)
+            if taken == 0:  # another rescuer holds the rest
+                return done
+            done += taken
 
     async def claim(self, p: int, min_idle_ms: int | None = None) -> int:
-        """Take over commands left pending by a dead worker; dead-letter the poison ones."""
-        keys = Keys(p)
+        """Retry commands pending longer than `claim_idle_ms`, whoever holds them (a
+        batch that failed); dead-letter the poison ones."""
         idle = self.settings.claim_idle_ms if min_idle_ms is None else min_idle_ms
         pending = cast(
             "list[PendingEntry]",
             await self.redis.xpending_range(
-                keys.commands, self.settings.group, min="-", max="+", count=500, idle=idle
+                Keys(p).commands, self.settings.group, min="-", max="+", count=500, idle=idle
             ),
         )
+        return await self._claim_entries(p, pending, idle)
+
+    async def _claim_entries(self, p: int, pending: list[PendingEntry], idle: int) -> int:
+        """Claim these pending entries (those still idle `idle` ms: a rescuer that got
+        there first has reset them), run them, ack what was claimed."""
         if not pending:
             return 0
+        keys = Keys(p)
         poison = [
             e["message_id"] for e in pending if e["times_delivered"] >= self.settings.max_deliveries
         ]
@@ -177,9 +322,13 @@ class CommandService:
             entries = [fields for _, fields in claimed if fields]
             if entries:
                 await self.processor.handle_batch(entries, dead_stream)
-            await self.redis.xack(keys.commands, self.settings.group, *claim)
-            log.info("commands_claimed", partition=p, count=len(claim))
-        return len(claim) + len(poison)
+            # Only what this worker claimed: the rest is another rescuer's to ack.
+            mine = [entry_id for entry_id, _ in claimed if entry_id is not None]
+            if mine:
+                await self.redis.xack(keys.commands, self.settings.group, *mine)
+                log.info("commands_claimed", partition=p, count=len(mine))
+            return len(mine) + len(poison)
+        return len(poison)
 
 
 def create_app(settings: Settings) -> FastStream:
@@ -187,9 +336,14 @@ def create_app(settings: Settings) -> FastStream:
     service = CommandService(settings)
     app = FastStream(service.broker)
 
+    @app.on_startup
+    async def _recover() -> None:
+        await create_groups(service.redis, settings)
+        await service.beat()
+        await service.recover_own()
+
     @app.after_startup
     async def _start_claimer() -> None:
-        await create_groups(service.redis, settings)
-        service._claimer = asyncio.create_task(service._claim_forever())
+        service._start_background()
 
     return app
