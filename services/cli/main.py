@@ -149,9 +149,13 @@ def serve(
         if service is not None:
             await service.start()
         redis = connect(url)
+        # With the shipped ACLs the projector reads the logs as another user than the
+        # one that writes the read models (deploy/users.md).
+        log_url = os.environ.get("TABLETOP_LOG_URL")
+        events = connect(log_url) if log_url else redis
         follower = None
         if projector:
-            store = RedisEventStore(redis, settings.partitions)
+            store = RedisEventStore(events, settings.partitions)
             parts = _partition_list(projector_partitions, settings.partitions)
             follower = Projector(redis, store, partitions=parts)
             follower.start()
@@ -170,6 +174,8 @@ def serve(
             if service is not None:
                 await service.stop()
             await redis.aclose()
+            if events is not redis:
+                await events.aclose()
 
     with redis_url(ctx.obj["home"]) as url, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(url))
@@ -299,11 +305,14 @@ def _run(ctx: click.Context, work: Any) -> Any:
 
 
 async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
-    """Read models are eventually consistent; the CLI first applies what is pending."""
-    from events.redis_store import RedisEventStore
-    from services.readside.projector import Projector
+    """Read models are kept by the projector (`tabletop serve`); a reader only reads them
+    (the reader role may not read the log). An embedded server lives for this command
+    alone, with no projector beside it: there the CLI applies what is pending first."""
+    if not os.environ.get("TABLETOP_REDIS_URL"):
+        from events.redis_store import RedisEventStore
+        from services.readside.projector import Projector
 
-    await Projector(redis, RedisEventStore(redis, settings.partitions)).catch_up()
+        await Projector(redis, RedisEventStore(redis, settings.partitions)).catch_up()
     return ReadModels(redis, settings.partitions)
 
 

@@ -7,6 +7,10 @@ one MULTI, guarded by WATCH on the checkpoint, so a batch read twice (a crash be
 EXEC, two projectors on one partition) changes nothing the second time. Several
 projector processes split the partitions between them (`partitions=`).
 
+The logs and match streams are read through the store's connection, the read models
+written through the projector's own: with the shipped ACLs they are two Redis users,
+and the one that writes read models cannot change an event (deploy/users.md).
+
 Projections and their keys:
 - `matches` (keys `tt:{p}:rm:*`, one slot per partition): match summaries, every seat's
   and the spectator's current view, histories per reader, the lobby sets.
@@ -195,7 +199,8 @@ class MatchesProjection:
                     tx.zadd(f"{rm(p)}:lobby:{status}:{scope}", {match_id: at})
             for match_id, body, seat_views in summaries:
                 tx.set(f"{rm(p)}:match:{match_id}", body)
-                tx.delete(f"{rm(p)}:view:{match_id}")
+                # Every field is written each time (the seats of a match never change),
+                # so no DEL first: the projector's user has none (deploy/users.md).
                 # cast: hset's Mapping is invariant in its key, so takes no dict[str, bytes].
                 tx.hset(
                     f"{rm(p)}:view:{match_id}",
@@ -507,7 +512,7 @@ class Projector:
                     done = max(done, await self.step(proj, p))
                 return done
             after = positions.pop()
-            found: Any = await self.redis.xrange(
+            found: Any = await self.store.redis.xrange(
                 Keys(p).log, min=f"({after}", max="+", count=self.batch_size
             )
             if not found:
@@ -553,7 +558,7 @@ class Projector:
             await tx.watch(*keys)
             raw: Any = await tx.mget(keys)
             positions = [r.decode() if r else "0-0" for r in raw]
-            async with self.redis.pipeline(transaction=False) as reads:
+            async with self.store.redis.pipeline(transaction=False) as reads:
                 for p, after in zip(every, positions, strict=True):
                     reads.xrange(Keys(p).log, min=f"({after}", max="+", count=self.batch_size)
                 founds: list[Any] = await reads.execute()
@@ -602,7 +607,7 @@ class Projector:
 
     async def _newest(self) -> list[bytes]:
         """The newest entry id of every partition log, in one round trip."""
-        async with self.redis.pipeline(transaction=False) as pipe:
+        async with self.store.redis.pipeline(transaction=False) as pipe:
             for p in range(self.store.partitions):
                 pipe.xrevrange(Keys(p).log, count=1)
             found: Any = await pipe.execute()
@@ -652,13 +657,13 @@ class Projector:
         """Per partition and projection: events behind and milliseconds behind."""
         out = []
         for p in self.partitions:
-            newest: Any = await self.redis.xrevrange(Keys(p).log, count=1)
+            newest: Any = await self.store.redis.xrevrange(Keys(p).log, count=1)
             last = newest[0][0].decode() if newest else "0-0"
             named = [*self.projections, *([self.ratings] if self.ratings else [])]
             for projection in named:
                 raw: Any = await self.redis.get(projection.checkpoint_key(p))
                 at = raw.decode() if raw else "0-0"
-                behind: Any = await self.redis.xrange(Keys(p).log, min=f"({at}", count=10_000)
+                behind: Any = await self.store.redis.xrange(Keys(p).log, min=f"({at}", count=10_000)
                 out.append(
                     {
                         "partition": p,
