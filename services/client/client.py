@@ -22,18 +22,14 @@ from typing import Any, cast
 import msgspec
 import structlog
 from redis.asyncio import Redis
-from redis.exceptions import BusyLoadingError, NoPermissionError
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import NoPermissionError
 
 from domain import match as m
 from events.store import DEFAULT_PARTITIONS, Keys, partition_of
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
-from services.infra.redisconn import StreamEntry, connect
+from services.infra.redisconn import GONE, StreamEntry, connect
 
 log = structlog.get_logger("tabletop.client")
-# What a Redis restart (or a network cut) looks like from here: worth waiting out.
-GONE = (RedisConnectionError, RedisTimeoutError, BusyLoadingError, OSError)
 BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
 
 
@@ -179,6 +175,7 @@ class TabletopClient:
 
     async def _read_replies(self) -> None:
         delay = BACKOFF_FIRST
+        resend_due = False
         while not self._closing:
             try:
                 # RESP2: a [stream, entries] pair per stream with news.
@@ -198,7 +195,7 @@ class TabletopClient:
                 # with the server's last writes. Its command id makes sending it safe.
                 delay = BACKOFF_FIRST
                 self.reconnections += 1
-                await self._send_again()
+                resend_due = True
             for _stream, entries in found or []:
                 for entry_id, fields in entries:
                     self._last_id = entry_id
@@ -206,14 +203,23 @@ class TabletopClient:
                     future = self._waiting.get(reply.command_id)
                     if future is not None and not future.done():
                         future.set_result(reply)
+            if resend_due:  # after the replies just read: those need no second sending
+                resend_due = not await self._send_again()
 
-    async def _send_again(self) -> None:
-        unanswered = [sent for cid, sent in self._sent.items() if not self._waiting[cid].done()]
+    async def _send_again(self) -> bool:
+        """Send every unanswered command again; whether that went through."""
+        unanswered = [
+            sent
+            for cid, sent in self._sent.items()
+            if (waiting := self._waiting.get(cid)) is not None and not waiting.done()
+        ]
         log.info("commands_sent_again", count=len(unanswered))
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for stream, body in unanswered:
                     pipe.xadd(stream, {"c": body})
                 await pipe.execute()
-        except GONE as err:  # gone again: the next reconnection sends them
+        except GONE as err:  # a connection the restart closed: again after the next read
             log.info("commands_send_again_failed", error=repr(err))
+            return False
+        return True

@@ -26,16 +26,19 @@ import structlog
 from faststream import AckPolicy, FastStream
 from faststream.redis import RedisBroker, StreamSub
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import StreamIdT
 
 from events.redis_store import RedisEventStore
 from events.store import Keys
 from services.commands.application import CommandProcessor
 from services.infra.config import Settings
-from services.infra.redisconn import StreamEntry, connect
+from services.infra.redisconn import GONE, StreamEntry, connect
 
 log = structlog.get_logger("tabletop.commands")
+RETRY_ON: list[type[Exception]] = [RedisConnectionError, RedisTimeoutError]
 
 # Writes this worker's heartbeat (ARGV[1]; '' writes none) and returns Redis's clock in
 # ms with every worker's last heartbeat, in one round trip.
@@ -109,7 +112,9 @@ class CommandService:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.redis = connect(settings.redis_url)
+        # A pooled connection that a Redis restart closed fails its next command once:
+        # one immediate retry on a new connection (every write here is idempotent).
+        self.redis = connect(settings.redis_url, retry_on_error=RETRY_ON)
         self.store = RedisEventStore(self.redis, settings.partitions)
         self.processor = CommandProcessor(
             self.store,
@@ -120,7 +125,12 @@ class CommandService:
         # apply_types=False: the handler takes the raw entries; FastStream's dependency
         # injection would otherwise run a sync call in a worker thread for every batch.
         # logger=None turns FastStream's logging off; its RedisBrokerParams leaves None out.
-        self.broker = RedisBroker(settings.redis_url, logger=cast(Any, None), apply_types=False)
+        self.broker = RedisBroker(
+            settings.redis_url,
+            logger=cast(Any, None),
+            apply_types=False,
+            retry_on_error=RETRY_ON,
+        )
         self._claimer: asyncio.Task[None] | None = None
         self._beater: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
@@ -144,7 +154,23 @@ class CommandService:
             stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
         )
         async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
-            await self.processor.handle_batch(batch, f"tt:{{{p}}}:dead")
+            await self.run_batch(batch, f"tt:{{{p}}}:dead")
+
+    async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> None:
+        """Run a batch; if Redis went away meanwhile, run it again once it is back.
+        Left pending instead, it would wait for the idle retry (claim_idle_ms); run
+        again, what was appended answers `duplicate` with its first reply."""
+        delay = 0.05
+        while True:
+            try:
+                await self.processor.handle_batch(batch, dead_stream)
+                return
+            except GONE as err:
+                if self._stopping.is_set():
+                    raise
+                log.warning("batch_retried", error=repr(err), size=len(batch), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
 
     async def start(self) -> None:
         await create_groups(self.redis, self.settings)
@@ -321,7 +347,7 @@ class CommandService:
             )
             entries = [fields for _, fields in claimed if fields]
             if entries:
-                await self.processor.handle_batch(entries, dead_stream)
+                await self.run_batch(entries, dead_stream)
             # Only what this worker claimed: the rest is another rescuer's to ack.
             mine = [entry_id for entry_id, _ in claimed if entry_id is not None]
             if mine:
