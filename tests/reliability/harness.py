@@ -135,9 +135,16 @@ class Process:
 class Stack:
     """The server and the services of one scenario; stops whatever it started."""
 
-    def __init__(self, root: Path, partitions: int = 4, appendfsync: str = "everysec") -> None:
+    def __init__(
+        self,
+        root: Path,
+        partitions: int = 4,
+        appendfsync: str = "everysec",
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
         self.root = root
         self.partitions = partitions
+        self.extra_env = extra_env or {}
         self.server = Server(root / "redis", appendfsync).start()
         self.logs = root / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
@@ -150,6 +157,7 @@ class Stack:
             TABLETOP_PARTITIONS=str(self.partitions),
             PYTHONPATH=str(Path(__file__).parents[2]),
         )
+        env.update(self.extra_env)
         return env
 
     def commands(self, name: str) -> Process:
@@ -170,8 +178,13 @@ class Stack:
 
 
 @contextlib.contextmanager
-def stack(root: Path, partitions: int = 4, appendfsync: str = "everysec") -> Iterator[Stack]:
-    made = Stack(root, partitions, appendfsync)
+def stack(
+    root: Path,
+    partitions: int = 4,
+    appendfsync: str = "everysec",
+    extra_env: dict[str, str] | None = None,
+) -> Iterator[Stack]:
+    made = Stack(root, partitions, appendfsync, extra_env)
     try:
         yield made
     finally:
