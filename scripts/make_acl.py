@@ -23,7 +23,9 @@ READ_MODELS = (
     "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:hist:* ~tt:{*}:rm:lobby:* "
     "~tt:{ratings}:rating:* ~tt:{ratings}:board:* ~tt:{ratings}:games"
 )
-READ_MODEL_READS = "+get +hget +hmget +hgetall +lrange +llen +zrange +zrevrange +zcard +zscore +smembers"
+READ_MODEL_READS = (
+    "+get +hget +hmget +hgetall +lrange +llen +zrange +zrevrange +zcard +zscore +smembers"
+)
 BASE = "resetchannels -@all +ping"
 
 

@@ -72,6 +72,9 @@ async def test_a_command_service_killed_under_load_loses_nothing_and_is_taken_ov
             **tally.summary(),
             "in_flight_at_kill": len(in_flight),
             "takeover_s": round(takeover, 2),
+            # How long the dead one had been silent when the survivor noticed (its last
+            # heartbeats may have come late: a loaded event loop beats late).
+            "silent_ms_at_takeover": [line.get("silent_ms") for line in taken],
             "kills": tries,
             "events": found.events,
         },
