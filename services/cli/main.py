@@ -138,6 +138,9 @@ def serve(
 
     async def run(url: str) -> None:
 
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+
         from events.redis_store import RedisEventStore
         from services.commands.service import CommandService
         from services.readside.projector import Projector
@@ -148,11 +151,13 @@ def serve(
         service = CommandService(settings) if commands else None
         if service is not None:
             await service.start()
-        redis = connect(url)
+        # A pooled connection closed by a Redis restart is retried once on a new one.
+        retry = {"retry_on_error": [RedisConnectionError, RedisTimeoutError]}
+        redis = connect(url, **retry)
         # With the shipped ACLs the projector reads the logs as another user than the
         # one that writes the read models (deploy/users.md).
         log_url = os.environ.get("TABLETOP_LOG_URL")
-        events = connect(log_url) if log_url else redis
+        events = connect(log_url, **retry) if log_url else redis
         follower = None
         if projector:
             store = RedisEventStore(events, settings.partitions)

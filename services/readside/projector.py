@@ -42,6 +42,7 @@ from events.matches import LiveMatch, decode_events, game_of
 from events.redis_store import RedisEventStore, entry_to_envelope
 from events.store import Keys
 from events.upcast import upcast
+from services.infra.redisconn import GONE
 
 log = structlog.get_logger("tabletop.projector")
 ENC = msgspec.json.Encoder()
@@ -632,10 +633,16 @@ class Projector:
 
     async def run_forever(self, idle_sleep: float = 0.05) -> None:
         self._stopping = False
+        delay = 0.05
         while not self._stopping:
             try:
                 if await self.pass_once() == 0:
                     await asyncio.sleep(idle_sleep)
+                delay = 0.05
+            except GONE as err:  # Redis restarting: back off, then on from the checkpoints
+                log.warning("projector_reconnecting", error=repr(err), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
             except Exception as err:  # a bad event must not stop every projection
                 log.exception("projection_failed", error=repr(err))
                 await asyncio.sleep(1)

@@ -409,5 +409,15 @@ def test_a_server_that_refuses_its_acl_file_fails_to_start_with_its_reason(
 ) -> None:
     acl = tmp_path / "users.acl"
     acl.write_text("# Redis takes no comments in an ACL file\nuser default on nopass ~* &* +@all\n")
-    with pytest.raises(RuntimeError, match="ACL"):
-        EmbeddedRedis(tmp_path / "data", extra=["--aclfile", str(acl)]).start()
+    server = EmbeddedRedis(tmp_path / "data", extra=["--aclfile", str(acl)])
+    try:
+        server.start()
+    except RuntimeError as err:
+        assert "ACL" in str(err)
+    else:
+        # Redis 6.2 listens before it reads the ACL file: a loaded machine may see the
+        # socket accept first. The server stops all the same, and says why.
+        assert server.process is not None and server.process.wait(timeout=30) != 0
+        assert "ACL" in (tmp_path / "data" / "redis.log").read_text()
+    finally:
+        server.stop()
