@@ -21,9 +21,9 @@ from rich.table import Table
 from domain import match as m
 from domain.kernel import RulesStatus, games, get_game, options_schema
 from events.envelope import Envelope
+from events.keys import Keys
+from services import compose
 from services.infra.config import Settings
-from services.infra.embedded import redis_url
-from services.infra.redisconn import connect
 from services.readside.readmodels import ReadModels
 
 console = Console(highlight=False)
@@ -136,36 +136,24 @@ def serve(
 
     configure()
 
-    async def run(url: str) -> None:
-
-        from redis.exceptions import ConnectionError as RedisConnectionError
-        from redis.exceptions import TimeoutError as RedisTimeoutError
-
-        from events.redis_store import RedisEventStore
-        from services.commands.service import CommandService
-        from services.readside.projector import Projector
-
-        settings = Settings.from_env(url)
+    async def run(settings: Settings) -> None:
         if command_partitions:
             settings.command_partitions = _partition_list(command_partitions, settings.partitions)
-        service = CommandService(settings) if commands else None
+        service = compose.command_service(settings) if commands else None
         if service is not None:
             await service.start()
-        # A pooled connection closed by a Redis restart is retried once on a new one.
-        retry = {"retry_on_error": [RedisConnectionError, RedisTimeoutError]}
-        redis = connect(url, **retry)
+        redis = compose.redis_client(settings)
         # With the shipped ACLs the projector reads the logs as another user than the
         # one that writes the read models (deploy/users.md).
         log_url = os.environ.get("TABLETOP_LOG_URL")
-        events = connect(log_url, **retry) if log_url else redis
+        events = compose.redis_client(settings, url=log_url) if log_url else redis
         follower = None
         if projector:
-            store = RedisEventStore(events, settings.partitions)
             parts = _partition_list(projector_partitions, settings.partitions)
-            follower = Projector(redis, store, partitions=parts)
+            follower = compose.projector(settings, redis, partitions=parts, events=events)
             follower.start()
         console.print(
-            f"[green]serving[/] on {url} (commands: {commands}, projector: "
+            f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
             f"{projector}); Ctrl-C stops"
         )
         stop = asyncio.Event()
@@ -182,8 +170,8 @@ def serve(
             if events is not redis:
                 await events.aclose()
 
-    with redis_url(ctx.obj["home"]) as url, contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(url))
+    with compose.settings(ctx.obj["home"]) as settings, contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings))
 
 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}
@@ -220,28 +208,26 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     options = json.loads(options_json)
-    with redis_url(ctx.obj["home"]) as url:
-        code = asyncio.run(_demo(url, game, seats, seed, options, quiet))
+    with compose.settings(ctx.obj["home"]) as settings:
+        code = asyncio.run(_demo(settings, game, seats, seed, options, quiet))
     sys.exit(code)
 
 
 async def _demo(
-    url: str, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
+    settings: Settings, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
 ) -> int:
     from services.client.bots import NAMES, play_match
-    from services.client.client import TabletopClient
-    from services.commands.service import CommandService
     from services.readside.audit import audit
-    from services.readside.projector import Projector
 
-    settings = Settings.from_env(url)
-    service = CommandService(settings)
+    service = compose.command_service(settings)
     await service.start()
-    projector = Projector(service.redis, service.store)
+    projector = compose.projector(settings, service.redis)
     projector.start()
     names = list(NAMES[:seats])
     title = get_game(game).title
-    console.print(f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {url}")
+    console.print(
+        f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {settings.redis_url}"
+    )
 
     def show(state: m.MatchState, new: Sequence[Envelope]) -> None:
         if quiet:
@@ -255,7 +241,7 @@ async def _demo(
             console.print(f"[dim]{env.version:>4}[/]  {text}")
 
     try:
-        async with TabletopClient.from_url(url, partitions=settings.partitions) as client:
+        async with compose.client(settings) as client:
             match_id, live = await play_match(
                 client,
                 service.store,
@@ -268,7 +254,7 @@ async def _demo(
         result = await audit(service.store, match_id)
         await projector.stop()
         await projector.catch_up()
-        history = await ReadModels(service.redis, settings.partitions).history(match_id, None)
+        history = await compose.read_models(settings, service.redis).history(match_id, None)
     finally:
         await projector.stop()
         await service.stop()
@@ -298,15 +284,15 @@ def _dump(value: Any) -> str:
 def _run(ctx: click.Context, work: Any) -> Any:
     """Run `work(redis, settings)` against the configured (or embedded) Redis."""
 
-    async def go(url: str) -> Any:
-        redis = connect(url)
+    async def go(settings: Settings) -> Any:
+        redis = compose.redis_client(settings)
         try:
-            return await work(redis, Settings.from_env(url))
+            return await work(redis, settings)
         finally:
             await redis.aclose()
 
-    with redis_url(ctx.obj["home"]) as url:
-        return asyncio.run(go(url))
+    with compose.settings(ctx.obj["home"]) as settings:
+        return asyncio.run(go(settings))
 
 
 async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
@@ -314,11 +300,8 @@ async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
     (the reader role may not read the log). An embedded server lives for this command
     alone, with no projector beside it: there the CLI applies what is pending first."""
     if not os.environ.get("TABLETOP_REDIS_URL"):
-        from events.redis_store import RedisEventStore
-        from services.readside.projector import Projector
-
-        await Projector(redis, RedisEventStore(redis, settings.partitions)).catch_up()
-    return ReadModels(redis, settings.partitions)
+        await compose.projector(settings, redis).catch_up()
+    return compose.read_models(settings, redis)
 
 
 def _seat_option(value: str | None) -> int | None:
@@ -469,16 +452,12 @@ def projections_rebuild(ctx: click.Context, name: str | None) -> None:
     from rich.progress import Progress
 
     async def work(redis: Any, settings: Settings) -> dict[str, int]:
-        from events.redis_store import RedisEventStore
-        from services.readside.projector import Projector
-
-        store = RedisEventStore(redis, settings.partitions)
-        total = sum([int(await redis.xlen(f"tt:{{{p}}}:log")) for p in range(settings.partitions)])
+        total = sum([int(await redis.xlen(Keys(p).log)) for p in range(settings.partitions)])
         done: dict[str, int] = {}
         with Progress(console=console) as progress:
             for which in [name] if name else ["matches", "ratings"]:
                 task = progress.add_task(f"rebuilding {which}", total=total)
-                projector = Projector(redis, store)
+                projector = compose.projector(settings, redis)
                 # cast: mypy cannot type a lambda with a defaulted argument that the
                 # expected Callable[[int], None] lacks.
                 done[which] = await projector.rebuild(
@@ -501,10 +480,7 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
     """Projection lag per partition: events and milliseconds behind the log."""
 
     async def work(redis: Any, settings: Settings) -> Any:
-        from events.redis_store import RedisEventStore
-        from services.readside.projector import Projector
-
-        return await Projector(redis, RedisEventStore(redis, settings.partitions)).lag()
+        return await compose.projector(settings, redis).lag()
 
     rows = _run(ctx, work)
     if as_json:
@@ -522,9 +498,7 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
 
 
 def _store(redis: Any, settings: Settings) -> Any:
-    from events.redis_store import RedisEventStore
-
-    return RedisEventStore(redis, settings.partitions)
+    return compose.event_store(settings, redis)
 
 
 @main.command()
@@ -575,7 +549,7 @@ def replay(
 @click.pass_context
 def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
     """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
-    from services.readside.audit import all_match_ids, audit
+    from services.readside.audit import audit
 
     if not match_id and not audit_all:
         raise click.UsageError("name a MATCH or give --all")
@@ -583,7 +557,7 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
     async def work(redis: Any, settings: Settings) -> Any:
         store = _store(redis, settings)
         # Without --all a MATCH was given (checked above).
-        ids = await all_match_ids(store) if audit_all else [cast(str, match_id)]
+        ids = await store.match_ids() if audit_all else [cast(str, match_id)]
         return [await audit(store, mid) for mid in ids]
 
     results = _run(ctx, work)

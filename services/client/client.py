@@ -25,7 +25,7 @@ from redis.asyncio import Redis
 from redis.exceptions import NoPermissionError
 
 from domain import match as m
-from events.store import DEFAULT_PARTITIONS, Keys, partition_of
+from events.keys import DEFAULT_PARTITIONS, Keys, partition_of, reply_stream
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 from services.infra.redisconn import GONE, StreamEntry, connect
 
@@ -53,7 +53,7 @@ class TabletopClient:
         self.partitions = partitions
         user = redis.connection_pool.connection_kwargs.get("username")
         owner = f"{user}:" if user else ""
-        self.reply_stream = f"tt:replies:{owner}{client_id or uuid.uuid4().hex}"
+        self.reply_stream = reply_stream(f"{owner}{client_id or uuid.uuid4().hex}")
         self.timeout = timeout
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         # What each unanswered command was, to send it again after a reconnection.

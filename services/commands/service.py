@@ -23,22 +23,19 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypedDict, cast
 
 import structlog
-from faststream import AckPolicy, FastStream
+from faststream import AckPolicy
 from faststream.redis import RedisBroker, StreamSub
 from redis.asyncio import Redis
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import StreamIdT
 
-from events.redis_store import RedisEventStore
-from events.store import Keys
+from events.keys import Keys, heartbeats
+from events.store import EventStore
 from services.commands.application import CommandProcessor
 from services.infra.config import Settings
-from services.infra.redisconn import GONE, StreamEntry, connect
+from services.infra.redisconn import GONE, RETRY_ON, StreamEntry
 
 log = structlog.get_logger("tabletop.commands")
-RETRY_ON: list[type[Exception]] = [RedisConnectionError, RedisTimeoutError]
 
 # Writes this worker's heartbeat (ARGV[1]; '' writes none) and returns Redis's clock in
 # ms with every worker's last heartbeat, in one round trip.
@@ -51,10 +48,6 @@ return {now, redis.call('HGETALL', KEYS[1])}
 # A dead worker's consumer is removed from the group once it has had nothing pending
 # for this long (the group would otherwise list every worker that ever ran).
 FORGET_AFTER_MS = 600_000
-
-
-def heartbeats_key(group: str) -> str:
-    return f"tt:heartbeats:{group}"
 
 
 class ConsumerInfo(TypedDict):
@@ -108,23 +101,22 @@ async def create_groups(redis: Redis, settings: Settings) -> None:
 
 
 class CommandService:
-    """The broker, its subscribers, and the claimer of abandoned commands."""
+    """The broker, its subscribers, the heartbeat, and the claimer of abandoned commands.
 
-    def __init__(self, settings: Settings) -> None:
+    Built by the composition root (`services.compose.command_service`), which hands it
+    its Redis client, its store and the application layer."""
+
+    def __init__(
+        self, settings: Settings, redis: Redis, store: EventStore, processor: CommandProcessor
+    ) -> None:
         self.settings = settings
-        # A pooled connection that a Redis restart closed fails its next command once:
-        # one immediate retry on a new connection (every write here is idempotent).
-        self.redis = connect(settings.redis_url, retry_on_error=RETRY_ON)
-        self.store = RedisEventStore(self.redis, settings.partitions)
-        self.processor = CommandProcessor(
-            self.store,
-            RedisReplies(self.redis, settings.reply_maxlen),
-            cache_size=settings.cache_size,
-            snapshot_every=settings.snapshot_every,
-        )
+        self.redis = redis
+        self.store = store
+        self.processor = processor
         # apply_types=False: the handler takes the raw entries; FastStream's dependency
         # injection would otherwise run a sync call in a worker thread for every batch.
         # logger=None turns FastStream's logging off; its RedisBrokerParams leaves None out.
+        # retry_on_error: a connection a Redis restart closed is retried once on a new one.
         self.broker = RedisBroker(
             settings.redis_url,
             logger=cast(Any, None),
@@ -154,7 +146,7 @@ class CommandService:
             stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
         )
         async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
-            await self.run_batch(batch, f"tt:{{{p}}}:dead")
+            await self.run_batch(batch, keys.dead)
 
     async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> None:
         """Run a batch; if Redis went away meanwhile, run it again once it is back.
@@ -173,30 +165,39 @@ class CommandService:
                 delay = min(delay * 2, 2.0)
 
     async def start(self) -> None:
-        await create_groups(self.redis, self.settings)
-        # Alive before the first read, so no rescuer mistakes this consumer for a dead one.
-        await self.beat()
-        await self.recover_own()
+        await self.create_groups()
         await self.broker.start()
-        self._start_background()
-        log.info("command_service_started", consumer=self.settings.consumer)
-
-    def _start_background(self) -> None:
-        self._beater = asyncio.create_task(self._beat_forever())
-        self._claimer = asyncio.create_task(self._claim_forever())
+        await self.start_claimer()
 
     async def stop(self) -> None:
+        await self.stop_claimer()
+        await self.broker.stop()
+        await self.redis.aclose()
+
+    async def create_groups(self) -> None:
+        """Before the broker starts: the groups (FastStream would create missing ones at
+        `$`); this worker's first heartbeat, so no rescuer takes it for dead once it
+        reads; and what its consumer name left pending in a previous life."""
+        await create_groups(self.redis, self.settings)
+        await self.beat()
+        await self.recover_own()
+
+    async def start_claimer(self) -> None:
+        self._beater = asyncio.create_task(self._beat_forever())
+        self._claimer = asyncio.create_task(self._claim_forever())
+        log.info("command_service_started", consumer=self.settings.consumer)
+
+    async def stop_claimer(self) -> None:
         # Woken between passes, not cancelled inside a redis-py call.
         self._stopping.set()
         for task in (self._claimer, self._beater):
             if task is not None:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(task, timeout=10)
-        await self.broker.stop()
+        self._claimer = self._beater = None
         # A clean stop says so: anything still pending here is taken over at once.
         with contextlib.suppress(Exception):
-            await self.redis.hset(heartbeats_key(self.settings.group), self.settings.consumer, 0)
-        await self.redis.aclose()
+            await self.redis.hset(heartbeats(self.settings.group), self.settings.consumer, 0)
 
     async def _sleep(self, seconds: float) -> bool:
         """Sleep unless stopping; whether to go on."""
@@ -232,7 +233,7 @@ class CommandService:
         name = self.settings.consumer if consumer is None else consumer
         raw = cast(
             "list[Any]",
-            await self._heartbeat(keys=[heartbeats_key(self.settings.group)], args=[name]),
+            await self._heartbeat(keys=[heartbeats(self.settings.group)], args=[name]),
         )
         now, flat = int(raw[0]), raw[1]
         beats = {flat[i].decode(): int(flat[i + 1]) for i in range(0, len(flat), 2)}
@@ -327,7 +328,7 @@ class CommandService:
         ]
         # StreamIdT: xclaim takes a list of them, and list is invariant.
         claim: list[StreamIdT] = [e["message_id"] for e in pending if e["message_id"] not in poison]
-        dead_stream = f"tt:{{{p}}}:dead"
+        dead_stream = keys.dead
         for entry_id in poison:
             found = cast(
                 "list[StreamEntry]",
@@ -355,21 +356,3 @@ class CommandService:
                 log.info("commands_claimed", partition=p, count=len(mine))
             return len(mine) + len(poison)
         return len(poison)
-
-
-def create_app(settings: Settings) -> FastStream:
-    """For `faststream run`: the same service as a FastStream application."""
-    service = CommandService(settings)
-    app = FastStream(service.broker)
-
-    @app.on_startup
-    async def _recover() -> None:
-        await create_groups(service.redis, settings)
-        await service.beat()
-        await service.recover_own()
-
-    @app.after_startup
-    async def _start_claimer() -> None:
-        service._start_background()
-
-    return app

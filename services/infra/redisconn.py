@@ -77,3 +77,5 @@ StreamEntry = tuple[bytes, dict[bytes, bytes]]
 # What a Redis restart (or a network cut) looks like to a client: worth waiting out and
 # retrying (every write of ours is idempotent), not a reason to give up.
 GONE = (RedisConnectionError, RedisTimeoutError, BusyLoadingError, OSError)
+# For `retry_on_error`: a pooled connection a restart closed is retried once on a new one.
+RETRY_ON: list[type[Exception]] = [RedisConnectionError, RedisTimeoutError]

@@ -24,10 +24,11 @@ from redis.asyncio import Redis
 from redis.exceptions import NoPermissionError, RedisError, ResponseError
 
 from events.redis_store import RedisEventStore
+from services import compose
 from services.cli.main import main
 from services.client.bots import play_match
 from services.client.client import TabletopClient
-from services.commands.service import HEARTBEAT_LUA, CommandService
+from services.commands.service import HEARTBEAT_LUA
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis
 from services.infra.redisconn import connect
@@ -341,7 +342,9 @@ async def test_every_process_does_its_work_as_its_own_user(
 ) -> None:
     await admin.flushall()
     url = lambda user: as_user(acl_server, user)  # noqa: E731
-    service = CommandService(Settings(redis_url=url("tt-commands"), partitions=P, polling_ms=20))
+    service = compose.command_service(
+        Settings(redis_url=url("tt-commands"), partitions=P, polling_ms=20)
+    )
     await service.start()
     try:
         async with TabletopClient.from_url(url("tt-gateway"), partitions=P, timeout=10) as client:

@@ -11,10 +11,11 @@ import pytest
 from redis.asyncio import Redis
 
 from domain import match as m
+from events.keys import Keys, heartbeats, partition_of
 from events.redis_store import RedisEventStore
-from events.store import Keys, partition_of
+from services import compose
 from services.client.client import TabletopClient
-from services.commands.service import CommandService, create_groups, heartbeats_key
+from services.commands.service import create_groups
 from services.contracts.messages import ENCODER, CommandMessage
 from services.infra.config import Settings
 
@@ -57,10 +58,10 @@ async def test_a_worker_whose_heartbeat_stopped_has_its_commands_taken_over_once
         dead = "worker-dead"
         matches = await strand(redis, client, dead, 6)
         # It beat once, long ago by Redis's clock, and has been silent since.
-        await redis.hset(heartbeats_key("tt-commands"), dead, 1)
+        await redis.hset(heartbeats("tt-commands"), dead, 1)
         await asyncio.sleep(0.3)
-        one = CommandService(settings(redis_server, "rescuer-1"))
-        two = CommandService(settings(redis_server, "rescuer-2"))
+        one = compose.command_service(settings(redis_server, "rescuer-1"))
+        two = compose.command_service(settings(redis_server, "rescuer-2"))
         try:
             await one.beat()
             await two.beat()
@@ -81,8 +82,8 @@ async def test_a_live_workers_pending_commands_are_left_to_it(
     redis: Redis, redis_server: str
 ) -> None:
     async with TabletopClient.from_url(redis_server, partitions=P) as client:
-        busy = CommandService(settings(redis_server, "worker-busy"))
-        other = CommandService(settings(redis_server, "worker-other"))
+        busy = compose.command_service(settings(redis_server, "worker-busy"))
+        other = compose.command_service(settings(redis_server, "worker-other"))
         try:
             await strand(redis, client, "worker-busy", 3)
             await asyncio.sleep(0.3)  # its commands are idle, but it beats: alive

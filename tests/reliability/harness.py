@@ -25,8 +25,8 @@ import msgspec
 from redis.asyncio import Redis
 
 from events.envelope import Envelope
+from events.keys import Keys
 from events.redis_store import RedisEventStore
-from events.store import Keys
 from services.client.bots import play_match
 from services.client.client import GONE, CommandRejected, TabletopClient
 from services.contracts.messages import REPLY_DECODER, Reply

@@ -13,8 +13,8 @@ from typing import Any
 import msgspec
 import pytest
 
+from events.keys import Keys
 from events.redis_store import RedisEventStore
-from events.store import Keys
 from services.infra.redisconn import connect
 from services.readside.projector import Projector, PublicEvent
 from services.readside.readmodels import ReadModels
