@@ -130,3 +130,9 @@ def heartbeats(group: str) -> str:
     Global: a worker beats once for all the partitions it reads, and its rescuers look
     at every partition."""
     return f"tt:heartbeats:{group}"
+
+
+# Global as well: written once by the first process to use the data, the partition count
+# its keys were made with. Another count would hash match ids to other partitions and
+# find none of them, so every process checks it at start (services/infra/config.py).
+PARTITIONS = "tt:partitions"
