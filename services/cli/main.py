@@ -344,6 +344,10 @@ def serve(
     async def run(settings: Settings) -> None:
         settings.command_partitions = owned
         redis = compose.redis_client(settings)
+        # With the shipped ACLs the projector reads the logs as another user than the
+        # one that writes the read models (deploy/users.md).
+        log_url = os.environ.get("TABLETOP_LOG_URL")
+        events = compose.redis_client(settings, url=log_url) if log_url else redis
         service = None
         follower = None
         try:
@@ -353,7 +357,7 @@ def serve(
                 await service.start()
                 log.info("service_started", service="commands", partitions=settings.owned)
             if projector:
-                follower = compose.projector(settings, redis, partitions=followed)
+                follower = compose.projector(settings, redis, partitions=followed, events=events)
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             console.print(
@@ -372,6 +376,8 @@ def serve(
                 await service.stop()
                 log.info("service_stopped", service="commands")
             await redis.aclose()
+            if events is not redis:
+                await events.aclose()
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
@@ -516,8 +522,11 @@ def _run(ctx: click.Context, work: Any) -> Any:
 
 
 async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
-    """Read models are eventually consistent; the CLI first applies what is pending."""
-    await compose.projector(settings, redis).catch_up()
+    """Read models are kept by the projector (`tabletop serve`); a reader only reads them
+    (the reader role may not read the log). An embedded server lives for this command
+    alone, with no projector beside it: there the CLI applies what is pending first."""
+    if not os.environ.get("TABLETOP_REDIS_URL"):
+        await compose.projector(settings, redis).catch_up()
     return compose.read_models(settings, redis)
 
 

@@ -40,7 +40,10 @@ class Settings(msgspec.Struct, kw_only=True):
     polling_ms: int = 100
     cache_size: int = 10_000
     snapshot_every: int = 100
-    claim_idle_ms: int = 30_000  # a pending command idle this long belonged to a dead worker
+    claim_idle_ms: int = 30_000  # a live worker's command pending this long failed: retried
+    heartbeat_ms: int = 500  # each worker says it is alive this often
+    # A worker silent this long is dead: a live one takes over its pending commands.
+    heartbeat_stale_ms: int = 2_000
     max_deliveries: int = 5  # then it goes to the partition's dead-letter stream
     reply_maxlen: int = 100_000
     # The partitions whose commands this process takes (None: all). Giving each service
