@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -181,7 +180,7 @@ DEFAULT_DEMO = {"game": "chicken", "players": 3}
 @main.command()
 @click.option("--game", default=DEFAULT_DEMO["game"], show_default=True)
 @click.option("--players", type=int, default=None, help="Seats (default: a sensible count).")
-@click.option("--seed", type=int, default=None, help="Match seed (default: random).")
+@click.option("--seed", type=int, default=None, help="Match seed (default: drawn by the referee).")
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
 @click.pass_context
@@ -206,8 +205,6 @@ def demo(
         raise click.BadParameter(
             f"{chosen.title} takes {chosen.min_players}-{chosen.max_players} players"
         )
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
     options = json.loads(options_json)
     with redis_url(ctx.obj["home"]) as url:
         code = asyncio.run(_demo(url, game, seats, seed, options, quiet))
@@ -215,7 +212,7 @@ def demo(
 
 
 async def _demo(
-    url: str, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
+    url: str, game: str, seats: int, seed: int | None, options: dict[str, Any], quiet: bool
 ) -> int:
     from services.client.bots import NAMES, play_match
     from services.client.client import TabletopClient
@@ -224,13 +221,16 @@ async def _demo(
     from services.readside.projector import Projector
 
     settings = Settings.from_env(url)
+    # The demo runs its own referee, so it may choose the deal when asked to.
+    settings.trust_seeds = settings.trust_seeds or seed is not None
     service = CommandService(settings)
     await service.start()
     projector = Projector(service.redis, service.store)
     projector.start()
     names = list(NAMES[:seats])
     title = get_game(game).title
-    console.print(f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {url}")
+    chosen = f" — seed {seed}" if seed is not None else ""
+    console.print(f"[bold]{title}[/] — {', '.join(names)}{chosen} — redis {url}")
 
     def show(state: m.MatchState, new: Sequence[Envelope]) -> None:
         if quiet:
@@ -557,12 +557,24 @@ def replay(
 
 @main.command("audit")
 @click.argument("match_id", required=False)
-@click.option("--all", "audit_all", is_flag=True, help="Every match in the store.")
+@click.option("--all", "audit_all", is_flag=True, help="Audit every match.")
+@click.option(
+    "--history",
+    "history",
+    type=click.File("rb"),
+    default=None,
+    help="Check an exported public history instead (export --as): the revealed seed "
+    "against its commitment, then every draw re-derived.",
+)
 @click.pass_context
-def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
+def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool, history: Any) -> None:
     """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
-    from services.readside.audit import all_match_ids, audit
+    from services.readside.audit import all_match_ids, audit, audit_history
 
+    if history is not None:
+        checked = audit_history([line.rstrip(b"\n") for line in history if line.strip()])
+        click.echo(checked.line())
+        sys.exit(0 if checked.status in ("ok", "skipped") else 1)
     if not match_id and not audit_all:
         raise click.UsageError("name a MATCH or give --all")
 
@@ -581,13 +593,29 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
 
 @main.command("export")
 @click.argument("match_id")
+@click.option(
+    "--as",
+    "reader",
+    default=None,
+    help="A player-facing history instead: as seat N (1-based) or `spectator`; no seed "
+    "until the finish.",
+)
 @click.pass_context
-def export_cmd(ctx: click.Context, match_id: str) -> None:
+def export_cmd(ctx: click.Context, match_id: str, reader: str | None) -> None:
     """Write a match as schema-versioned JSON lines to standard output."""
-    from services.readside.audit import export_match
+    from services.readside.audit import export_history, export_match
+
+    seat: int | None = None
+    if reader is not None and reader != "spectator":
+        if not reader.isdigit() or int(reader) < 1:
+            raise click.BadParameter("a seat number from 1, or `spectator`", param_hint="--as")
+        seat = int(reader) - 1
 
     async def work(redis: Any, settings: Settings) -> Any:
-        return await export_match(_store(redis, settings), match_id)
+        store = _store(redis, settings)
+        if reader is None:
+            return await export_match(store, match_id)
+        return await export_history(store, match_id, seat)
 
     try:
         lines = _run(ctx, work)

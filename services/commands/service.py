@@ -83,6 +83,7 @@ class CommandService:
             RedisReplies(self.redis, settings.reply_maxlen),
             cache_size=settings.cache_size,
             snapshot_every=settings.snapshot_every,
+            trust_seeds=settings.trust_seeds,
         )
         # apply_types=False: the handler takes the raw entries; FastStream's dependency
         # injection would otherwise run a sync call in a worker thread for every batch.

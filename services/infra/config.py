@@ -23,6 +23,9 @@ class Settings(msgspec.Struct, kw_only=True):
     # The partitions whose commands this process takes (None: all). Giving each service
     # its own keeps every match's commands on one worker, whose cache stays current.
     command_partitions: list[int] | None = None
+    # A seed in a start command is refused unless every writer of the command streams is
+    # trusted (tests and tooling); otherwise the player who starts would choose the deal.
+    trust_seeds: bool = False
 
     @property
     def owned(self) -> list[int]:
@@ -45,4 +48,5 @@ class Settings(msgspec.Struct, kw_only=True):
             batch_size=int(env.get("TABLETOP_BATCH", 500)),
             cache_size=int(env.get("TABLETOP_CACHE", 10_000)),
             snapshot_every=int(env.get("TABLETOP_SNAPSHOT_EVERY", 100)),
+            trust_seeds=env.get("TABLETOP_TRUST_SEEDS", "") in ("1", "true", "yes"),
         )

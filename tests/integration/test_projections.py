@@ -35,7 +35,9 @@ P = 4
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = CommandService(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
+    svc = CommandService(
+        Settings(trust_seeds=True, redis_url=redis_server, partitions=P, polling_ms=20)
+    )
     await svc.start()
     try:
         yield svc
