@@ -13,7 +13,7 @@ import msgspec
 
 from domain.match import MatchCommand
 from services.contracts.messages import CommandMessage, Reply
-from services.readside.projector import PublicEvent
+from services.readside.schema import PublicEvent
 
 VERSION = "1.0.0"
 

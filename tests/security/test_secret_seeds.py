@@ -15,7 +15,7 @@ from domain.kernel import games
 from events.matches import load_match
 from events.store import InMemoryStore
 from services.commands.application import CommandProcessor
-from tests.test_application import Inbox, entry
+from tests.test_application import DEAD, Inbox, entry
 
 ENC = msgspec.json.Encoder()
 MOVES = 300
@@ -35,7 +35,8 @@ async def play_untrusted(name: str, bot_seed: int) -> tuple[InMemoryStore, Inbox
             entry(m.CreateMatch(game=name, seats=seats), "create"),
             *(entry(m.JoinMatch(player=p), f"join-{p}") for p in names),
             entry(m.StartMatch(player=names[0]), "start"),
-        ]
+        ],
+        DEAD,
     )
     bot = random.Random(bot_seed)
     for turn in range(MOVES + seats):
@@ -51,7 +52,7 @@ async def play_untrusted(name: str, bot_seed: int) -> tuple[InMemoryStore, Inbox
         else:
             move = bot.choice(list(game.legal(state.game_state, seat)))
             command = m.PlayMove(player=names[seat], move=msgspec.Raw(codec.encode(move)))
-        await processor.handle_batch([entry(command, f"move-{turn}")])
+        await processor.handle_batch([entry(command, f"move-{turn}")], DEAD)
     live = await load_match(store, "m1")
     assert live is not None and live.state.status == "finished"
     return store, inbox, live.state
@@ -110,7 +111,8 @@ async def test_a_player_cannot_choose_the_deal() -> None:
             entry(m.JoinMatch(player="ann"), "c2"),
             entry(m.JoinMatch(player="bea"), "c3"),
             entry(m.StartMatch(player="ann", seed=8), "c4"),
-        ]
+        ],
+        DEAD,
     )
     reply = inbox.replies()[-1]
     assert reply.status == "rejected" and reply.code == "seed_not_allowed"

@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from events.store import Keys, partition_of
+from services import compose
 from services.client.bots import play_match
 from services.client.client import TabletopClient
 from services.commands.service import CommandService
@@ -27,7 +28,7 @@ P = 4
 @pytest_asyncio.fixture
 async def referee(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
     # Untrusted, as deployed: the referee draws every seed.
-    svc = CommandService(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
+    svc = compose.command_service(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
     await svc.start()
     try:
         yield svc
