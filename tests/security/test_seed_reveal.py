@@ -11,7 +11,7 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from domain import match as m
-from events.store import Keys, partition_of
+from events.keys import Keys, partition_of
 from services import compose
 from services.client.bots import play_match
 from services.client.client import TabletopClient
