@@ -71,6 +71,7 @@ def command_service(settings: Settings) -> CommandService:
         cache_size=settings.cache_size,
         snapshot_every=settings.snapshot_every,
         trust_seeds=settings.trust_seeds,
+        limits=settings.limits,
     )
     return CommandService(settings, redis, store, processor)
 

@@ -4,8 +4,31 @@ from __future__ import annotations
 
 import os
 import socket
+from typing import Any
 
 import msgspec
+from redis.asyncio import Redis
+from redis.exceptions import NoPermissionError
+
+from events.keys import PARTITIONS as PARTITIONS_KEY
+from services.contracts.messages import Limits
+
+
+class ConfigError(ValueError):
+    """A setting a person got wrong; its message says which and what would do."""
+
+
+def env_int(name: str, default: int, *, least: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a whole number") from None
+    if value < least:
+        raise ConfigError(f"{name}={raw!r}: it must be at least {least}")
+    return value
 
 
 class Settings(msgspec.Struct, kw_only=True):
@@ -26,6 +49,22 @@ class Settings(msgspec.Struct, kw_only=True):
     # A seed in a start command is refused unless every writer of the command streams is
     # trusted (tests and tooling); otherwise the player who starts would choose the deal.
     trust_seeds: bool = False
+    # What one command may carry (services.contracts.messages.Limits).
+    max_command_bytes: int = 64 * 1024
+    max_name_chars: int = 64
+    max_options_bytes: int = 4 * 1024
+    max_move_bytes: int = 16 * 1024
+    # Acknowledged command entries are trimmed from the command streams this often.
+    trim_every_ms: int = 30_000
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(
+            command_bytes=self.max_command_bytes,
+            name_chars=self.max_name_chars,
+            options_bytes=self.max_options_bytes,
+            move_bytes=self.max_move_bytes,
+        )
 
     @property
     def owned(self) -> list[int]:
@@ -41,12 +80,44 @@ class Settings(msgspec.Struct, kw_only=True):
 
     @classmethod
     def from_env(cls, redis_url: str) -> Settings:
-        env = os.environ
+        """The settings the environment gives; a value that is not one raises ConfigError."""
         return cls(
             redis_url=redis_url,
-            partitions=int(env.get("TABLETOP_PARTITIONS", 16)),
-            batch_size=int(env.get("TABLETOP_BATCH", 500)),
-            cache_size=int(env.get("TABLETOP_CACHE", 10_000)),
-            snapshot_every=int(env.get("TABLETOP_SNAPSHOT_EVERY", 100)),
-            trust_seeds=env.get("TABLETOP_TRUST_SEEDS", "") in ("1", "true", "yes"),
+            partitions=env_int("TABLETOP_PARTITIONS", 16, least=1),
+            batch_size=env_int("TABLETOP_BATCH", 500, least=1),
+            cache_size=env_int("TABLETOP_CACHE", 10_000, least=0),
+            snapshot_every=env_int("TABLETOP_SNAPSHOT_EVERY", 100, least=1),
+            max_command_bytes=env_int("TABLETOP_MAX_COMMAND_BYTES", 64 * 1024, least=1),
+            max_name_chars=env_int("TABLETOP_MAX_NAME_CHARS", 64, least=1),
+            max_options_bytes=env_int("TABLETOP_MAX_OPTIONS_BYTES", 4 * 1024, least=1),
+            max_move_bytes=env_int("TABLETOP_MAX_MOVE_BYTES", 16 * 1024, least=1),
+            trim_every_ms=env_int("TABLETOP_TRIM_EVERY_MS", 30_000, least=1),
+            trust_seeds=os.environ.get("TABLETOP_TRUST_SEEDS", "") in ("1", "true", "yes"),
+        )
+
+
+def check_redis_url(url: str) -> None:
+    """Refuse a URL redis-py cannot use, before anything tries to connect."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(
+            f"TABLETOP_REDIS_URL={url!r}: write redis://HOST:PORT, rediss://... or unix://PATH"
+        )
+
+
+async def check_partitions(redis: Redis, partitions: int) -> None:
+    """The partition count is fixed for the life of the data: record it the first time,
+    refuse another one after that."""
+    try:
+        # SET NX and GET in one command needs Redis 7; the embedded one is 6.2.
+        if await redis.set(PARTITIONS_KEY, partitions, nx=True):
+            return
+        raw: Any = await redis.get(PARTITIONS_KEY)
+    except NoPermissionError:
+        # A deployment whose ACL does not grant the key: its configuration is checked
+        # by whoever wrote it, not here.
+        return
+    if raw is not None and int(raw) != partitions:
+        raise ConfigError(
+            f"this data was made with {int(raw)} partitions, and TABLETOP_PARTITIONS is "
+            f"{partitions}: its matches would not be found; set TABLETOP_PARTITIONS={int(raw)}"
         )
