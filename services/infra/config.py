@@ -49,6 +49,9 @@ class Settings(msgspec.Struct, kw_only=True):
     # The partitions whose commands this process takes (None: all). Giving each service
     # its own keeps every match's commands on one worker, whose cache stays current.
     command_partitions: list[int] | None = None
+    # A seed in a start command is refused unless every writer of the command streams is
+    # trusted (tests and tooling); otherwise the player who starts would choose the deal.
+    trust_seeds: bool = False
     # What one command may carry (services.contracts.messages.Limits).
     max_command_bytes: int = 64 * 1024
     max_name_chars: int = 64
@@ -92,6 +95,7 @@ class Settings(msgspec.Struct, kw_only=True):
             max_options_bytes=env_int("TABLETOP_MAX_OPTIONS_BYTES", 4 * 1024, least=1),
             max_move_bytes=env_int("TABLETOP_MAX_MOVE_BYTES", 16 * 1024, least=1),
             trim_every_ms=env_int("TABLETOP_TRIM_EVERY_MS", 30_000, least=1),
+            trust_seeds=os.environ.get("TABLETOP_TRUST_SEEDS", "") in ("1", "true", "yes"),
         )
 
 

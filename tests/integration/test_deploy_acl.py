@@ -343,7 +343,7 @@ async def test_every_process_does_its_work_as_its_own_user(
     await admin.flushall()
     url = lambda user: as_user(acl_server, user)  # noqa: E731
     service = compose.command_service(
-        Settings(redis_url=url("tt-commands"), partitions=P, polling_ms=20)
+        Settings(trust_seeds=True, redis_url=url("tt-commands"), partitions=P, polling_ms=20)
     )
     await service.start()
     try:
