@@ -27,6 +27,9 @@ READ_MODEL_READS = (
     "+get +hget +hmget +hgetall +lrange +llen +zrange +zrevrange +zcard +zscore +smembers"
 )
 BASE = "resetchannels -@all +ping"
+# The partition count the data was made with: the command service records it once
+# (SET only on that exact key), every process may read it and check its own.
+PARTITION_COUNT = "~tt:partitions +get"
 
 
 def first_arg(command: str, keys: list[str]) -> str:
@@ -44,6 +47,8 @@ def users(partitions: int) -> list[str]:
             [
                 "user tt-commands on >change-me",
                 BASE,
+                PARTITION_COUNT,
+                first_arg("set", ["tt:partitions"]),
                 COMMANDS,
                 EVENTS,
                 "~tt:{*}:cmds:* ~tt:{*}:snap:* ~tt:{*}:dead",
@@ -53,7 +58,7 @@ def users(partitions: int) -> list[str]:
                 "+xgroup|create +xgroup|delconsumer +xinfo|consumers +xinfo|groups +xinfo|stream",
                 "+xrange +xrevrange +xlen +xadd",
                 first_arg("xtrim", command_streams),
-                "+evalsha +eval +script|load +time +hget +hset +hgetall +client|setname",
+                "+evalsha +eval +script|load +time +hget +hmget +hset +hgetall +client|setname",
             ]
         ),
         " ".join(
@@ -78,6 +83,7 @@ def users(partitions: int) -> list[str]:
             [
                 "user tt-gateway on >change-me",
                 BASE,
+                PARTITION_COUNT,
                 COMMANDS,
                 "~tt:replies:tt-gateway:*",
                 READ_MODELS,
@@ -86,7 +92,9 @@ def users(partitions: int) -> list[str]:
                 READ_MODEL_READS,
             ]
         ),
-        " ".join(["user tt-reader on >change-me", BASE, READ_MODELS, READ_MODEL_READS]),
+        " ".join(
+            ["user tt-reader on >change-me", BASE, PARTITION_COUNT, READ_MODELS, READ_MODEL_READS]
+        ),
         " ".join(
             [
                 "user tt-integration on >change-me",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 from typing import Any
@@ -110,14 +111,14 @@ def check_redis_url(url: str) -> None:
 async def check_partitions(redis: Redis, partitions: int) -> None:
     """The partition count is fixed for the life of the data: record it the first time,
     refuse another one after that."""
-    try:
-        # SET NX and GET in one command needs Redis 7; the embedded one is 6.2.
+    # SET NX and GET in one command needs Redis 7; the embedded one is 6.2.
+    with contextlib.suppress(NoPermissionError):  # only the command service records it
         if await redis.set(PARTITIONS_KEY, partitions, nx=True):
             return
+    try:
         raw: Any = await redis.get(PARTITIONS_KEY)
     except NoPermissionError:
-        # A deployment whose ACL does not grant the key: its configuration is checked
-        # by whoever wrote it, not here.
+        # A role whose ACL does not grant the key at all: nothing to check against.
         return
     if raw is not None and int(raw) != partitions:
         raise ConfigError(
