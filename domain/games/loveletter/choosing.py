@@ -74,7 +74,9 @@ def check_choice(state: State, seat: Seat, command: PlayCard) -> None:
         raise Rejected("chooses_nobody", f"The {card.title} does not choose any player.")
     for t in targets:
         if not 0 <= t < state.seats or state.out[t]:
-            raise Rejected("target_not_in_round", f"Seat {t + 1} is not a player still in the round.")
+            raise Rejected(
+                "target_not_in_round", f"Seat {t + 1} is not a player still in the round."
+            )
         if t == seat and t not in pool:
             raise Rejected(
                 "cannot_choose_yourself", f"The {card.title} must choose another player."

@@ -114,7 +114,9 @@ def play_card(state: State, seat: Seat, command: PlayCard) -> Script:
     round's end."""
     _in_turn(state)
     if seat != state.turn:
-        raise Rejected("not_your_turn", f"It is seat {state.turn + 1}'s turn, not seat {seat + 1}'s.")
+        raise Rejected(
+            "not_your_turn", f"It is seat {state.turn + 1}'s turn, not seat {seat + 1}'s."
+        )
     hand = state.hands[seat]
     card = _card_in_hand(hand, command)
     if command.card == "princess":
@@ -157,17 +159,22 @@ def start_next_round(state: State, seat: Seat, rng: Rng) -> Script:
         raise Rejected("round_in_progress", "The round is still being played.")
     first = starter(state)
     if seat != first:
-        raise Rejected("not_your_turn", f"Seat {first + 1} starts the next round, not you.")
+        raise Rejected("not_your_turn", f"{_seat(first)} starts the next round, not you.")
     s = Script(state, evolve)
     deal_round(s, seat, rng)
     return s
+
+
+def _seat(seat: Seat | None) -> str:
+    """A seat as people count them, from 1."""
+    return "Nobody" if seat is None else f"Seat {seat + 1}"
 
 
 def _in_turn(state: State) -> None:
     if state.phase == "bishop":
         raise Rejected(
             "bishop_choice_pending",
-            f"Seat {state.chooser + 1} must first choose to keep or discard the guessed card.",
+            f"{_seat(state.chooser)} must first choose to keep or discard the guessed card.",
         )
     if state.phase != "turn":
         raise Rejected("round_over", "The round is over: the next round must be started.")
