@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, MutableSequence, Sequence
-from typing import Any, Literal, Protocol, TypeVar
+import re
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -94,17 +97,57 @@ class Rng:
         return self._random.sample(list(items), k)
 
 
-S = TypeVar("S")
-C = TypeVar("C")
-E = TypeVar("E")
-O = TypeVar("O")  # noqa: E741 - options
+S = TypeVar("S")  # the game's state
+C = TypeVar("C")  # its command union
+E = TypeVar("E")  # its event union
+O = TypeVar("O")  # noqa: E741 - its options
 
 
-class Game(Protocol):
-    """What every game answers. Commands, events, states and views are msgspec Structs.
+class Recorder(Generic[S, E]):
+    """A decision as it unfolds: the events recorded so far and the table they lead to.
+
+    Rules that need the table after an event to decide the next one record as they go;
+    handing the recorder back lets the match take its state instead of folding again.
+    """
+
+    __slots__ = ("_evolve", "events", "state")
+
+    def __init__(self, state: S, evolve: Callable[[S, E], S]) -> None:
+        self.state = state
+        self.events: list[E] = []
+        self._evolve = evolve
+
+    def record(self, *events: E) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = self._evolve(self.state, event)
+
+
+Decided = Sequence[E] | Recorder[Any, E]
+"""What `start`, `decide` and `concede` return: events, or a recorder that holds them and
+the state after them."""
+
+
+def _everything_public(event: E, seat: Seat | None) -> E:
+    return event
+
+
+def _nothing_hidden(state: Any, seat: Seat | None) -> frozenset[ComponentId]:
+    return frozenset()
+
+
+def _match_ends(state: Any, seat: Seat, rng: Rng) -> None:
+    return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSpec(Generic[S, C, E, O]):
+    """A game as the kernel sees it: its metadata and the functions its rules are made of.
 
     Commands and events are tagged unions with pinned tags (`tag="chicken.dice_rolled"`,
-    `tag_field="type"`), so a renamed class never orphans the log.
+    `tag_field="type"`), so a renamed class never orphans the log. States, views,
+    commands and events are msgspec Structs. Where most games agree, a default stands in:
+    nothing is hidden, every event is public, and a concession ends the match.
     """
 
     name: str
@@ -114,73 +157,107 @@ class Game(Protocol):
     rules_version: str
     rules_status: RulesStatus
     assumptions: tuple[str, ...]
-    command_type: Any  # the Command union
+    options_type: type[O]
+    state_type: type[S]
+    command_type: Any  # the Command union: a union alias is no `type`
     event_type: Any  # the Event union
 
-    # Read-only, so a game may simply write `options_type = Options`.
-    @property
-    def options_type(self) -> type[msgspec.Struct]: ...
+    initial: Callable[[O, int], S]
+    """The empty table before setup: no randomness, nothing dealt."""
+    start: Callable[[S, Rng], Decided[E]]
+    """Setup as events (shuffles, deals, first player), folded onto `initial`."""
+    decide: Callable[[S, Seat, C, Rng], Decided[E]]
+    """The events a command causes, or `Rejected`."""
+    evolve: Callable[[S, E], S]
+    """Pure fold of one event. Never random, never rejects."""
+    legal: Callable[[S, Seat], Iterable[C]]
+    """Every command `seat` may send now (complete: anything else is rejected)."""
+    to_act: Callable[[S], frozenset[Seat]]
+    """The seats that may act now; several at once for simultaneous choices."""
+    view: Callable[[S, Seat | None], msgspec.Struct]
+    """What `seat` (or a spectator, None) may see of the table."""
+    outcome: Callable[[S], Outcome | None]
+    """Scores and ranks once the game is over, else None."""
+    describe: Callable[[E, Seat | None, Sequence[str]], str]
+    """The event as a sentence for that reader ("You drew the Princess")."""
+    redact: Callable[[E, Seat | None], E | None] = _everything_public
+    """The event as `seat` may see it, or None when it sees nothing of it."""
+    hidden: Callable[[S, Seat | None], frozenset[ComponentId]] = _nothing_hidden
+    """Ids of the components `seat` may not identify in this state (for leak checks)."""
+    concede: Callable[[S, Seat, Rng], Decided[E] | None] = _match_ends
+    """Events that take `seat` out of play, or None when the game cannot go on without it."""
+    check_options: Callable[[O, int], None] | None = None
+    """Refuses (`Rejected`) options that do not suit this many seats."""
+    conformance_options: tuple[dict[str, Any], ...] = ({},)
+    """Option sets the conformance kit cycles through."""
+    max_moves: int = 3000
+    """A bound on the moves of a random match, for the kit and the bots."""
 
-    @property
-    def state_type(self) -> type[msgspec.Struct]: ...
+    def settle(self, state: S, decided: Decided[E]) -> tuple[list[E], S]:
+        """The events and the state after them, folding only what no recorder folded."""
+        if isinstance(decided, Recorder):
+            return decided.events, decided.state
+        events = list(decided)
+        for event in events:
+            state = self.evolve(state, event)
+        return events, state
 
-    def initial(self, options: Any, seats: int) -> Any:
-        """The empty table before setup: no randomness, nothing dealt."""
-        ...
 
-    def start(self, state: Any, rng: Rng) -> list[Any]:
-        """Setup as events (shuffles, deals, first player), folded onto `initial`."""
-        ...
+Game = GameSpec[Any, Any, Any, Any]
+"""Any registered game."""
 
-    def evolve(self, state: Any, event: Any) -> Any:
-        """Pure fold of one event. Never random, never rejects."""
-        ...
 
-    def decide(self, state: Any, seat: Seat, command: Any, rng: Rng) -> list[Any]:
-        """The events a command causes, or `Rejected`."""
-        ...
+def readme_assumptions(package_file: str) -> tuple[str, ...]:
+    """The items of the "## Assumptions" section of the README beside `package_file`.
 
-    def legal(self, state: Any, seat: Seat) -> Iterable[Any]:
-        """Every command `seat` may send now (complete: anything else is rejected)."""
-        ...
-
-    def to_act(self, state: Any) -> frozenset[Seat]:
-        """The seats that may act now; several at once for simultaneous choices."""
-        ...
-
-    def view(self, state: Any, seat: Seat | None) -> msgspec.Struct:
-        """What `seat` (or a spectator, None) may see of the table."""
-        ...
-
-    def redact(self, event: Any, seat: Seat | None) -> Any | None:
-        """The event as `seat` may see it, or None when it sees nothing of it."""
-        ...
-
-    def hidden(self, state: Any, seat: Seat | None) -> frozenset[ComponentId]:
-        """Ids of the components `seat` may not identify in this state (for leak checks)."""
-        ...
-
-    def outcome(self, state: Any) -> Outcome | None:
-        """Scores and ranks once the game is over, else None."""
-        ...
-
-    def concede(self, state: Any, seat: Seat, rng: Rng) -> list[Any] | None:
-        """Events that take `seat` out of play, or None when the game cannot go on without it."""
-        ...
-
-    def describe(self, event: Any, reader: Seat | None, names: Sequence[str]) -> str:
-        """The event as a sentence for that reader ("You drew the Princess")."""
-        ...
+    The README is where a reader looks for them, so it is their one source; the game
+    declares what this reads (`assumptions=readme_assumptions(__file__)`).
+    """
+    readme = Path(package_file).with_name("README.md").read_text(encoding="utf-8")
+    items: list[str] = []
+    inside = False
+    for line in readme.splitlines():
+        if line.startswith("## "):
+            inside = line[3:].strip().lower() == "assumptions"
+            continue
+        if not inside or not line.strip():
+            continue
+        item = re.match(r"^(?:[-*]|\d+\.)\s+(.*)", line)
+        if item:
+            items.append(item.group(1).strip())
+        elif line.startswith((" ", "\t")) and items:
+            items[-1] += " " + line.strip()
+        else:
+            inside = False  # a paragraph after the list ends it
+    return tuple(items)
 
 
 _REGISTRY: dict[str, Game] = {}
 
 
-def register(game: Game) -> Game:
-    if game.name in _REGISTRY and _REGISTRY[game.name] is not game:
-        raise ValueError(f"two games are named {game.name!r}")
-    _REGISTRY[game.name] = game
+G = TypeVar("G")  # TODO(house): GameSpec[S, C, E, O] once every game declares one
+
+
+def register(game: G) -> G:
+    """Offer the game (the last line of a game's `__init__.py`)."""
+    spec: Game = game if isinstance(game, GameSpec) else _from_class(game)
+    if spec.name in _REGISTRY and _REGISTRY[spec.name] is not spec:
+        if not isinstance(game, GameSpec):
+            return game
+        raise ValueError(f"two games are named {spec.name!r}")
+    _REGISTRY[spec.name] = spec
     return game
+
+
+def _from_class(old: Any) -> Any:
+    fields = {
+        f: getattr(old, f)
+        for f in GameSpec.__dataclass_fields__
+        if hasattr(old, f) and not f.startswith("_")
+    }
+    if "conformance_options" in fields:
+        fields["conformance_options"] = tuple(fields["conformance_options"])
+    return GameSpec(**fields)
 
 
 def games() -> dict[str, Game]:

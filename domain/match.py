@@ -16,7 +16,7 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
-from domain.kernel import Game, Outcome, Rejected, Rng, Seat, get_game
+from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game
 
 Status = Literal["lobby", "playing", "finished"]
 
@@ -136,10 +136,35 @@ class MatchState(msgspec.Struct):
 
 def evolve(state: MatchState | None, event: Any) -> MatchState:
     """Fold one event of the match stream (lifecycle or game event) onto the match."""
+    name = event.game if state is None and isinstance(event, MatchCreated) else None
+    return _evolve(get_game(name or (state.game if state else "")), state, event)
+
+
+def fold(events: Sequence[Any], state: MatchState | None = None) -> MatchState:
+    """Fold events onto a match (or open one): the game is looked up once, not per event."""
+    if not events:
+        if state is None:
+            raise ValueError("no events to fold")
+        return state
+    first = events[0]
+    if state is None and not isinstance(first, MatchCreated):
+        raise TypeError(f"a match stream starts with match.created, not {type(first)}")
+    game = get_game(first.game if state is None else state.game)
+    return fold_with(game, events, state)
+
+
+def fold_with(game: Game, events: Sequence[Any], state: MatchState | None) -> MatchState:
+    for event in events:
+        state = _evolve(game, state, event)
+    if state is None:
+        raise ValueError("no events to fold")
+    return state
+
+
+def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
     if state is None:
         if not isinstance(event, MatchCreated):
             raise TypeError(f"a match stream starts with match.created, not {type(event)}")
-        game = get_game(event.game)
         opts = msgspec.convert(event.options, game.options_type)
         return MatchState(
             game=event.game,
@@ -169,16 +194,8 @@ def evolve(state: MatchState | None, event: Any) -> MatchState:
         case MatchCreated():
             raise TypeError("match.created can only open a stream")
         case _:
-            nxt.game_state = get_game(state.game).evolve(state.game_state, event)
+            nxt.game_state = game.evolve(state.game_state, event)
     return nxt
-
-
-def fold(events: Sequence[Any], state: MatchState | None = None) -> MatchState:
-    for event in events:
-        state = evolve(state, event)
-    if state is None:
-        raise ValueError("no events to fold")
-    return state
 
 
 # --- decide ---------------------------------------------------------------------------------
@@ -202,29 +219,30 @@ def decide(state: MatchState | None, command: Any, *, seed: int | None = None) -
 def decide_and_fold(state: MatchState | None, command: Any, *, seed: int | None = None) -> Decision:
     """`decide`, with the state after the events (the service needs both)."""
     if isinstance(command, CreateMatch):
-        return _folded(state, create(state, command))
+        return create(state, command)
     if state is None:
         raise Rejected("unknown_match", "There is no such match; create it first.")
+    game = get_game(state.game)
     match command:
         case JoinMatch():
-            return _folded(state, join(state, command))
+            return _folded(game, state, join(state, command))
         case LeaveMatch():
-            return _folded(state, leave(state, command))
+            return _folded(game, state, leave(state, command))
         case StartMatch():
-            return start(state, command, seed)
+            return start(game, state, command, seed)
         case PlayMove():
-            return play(state, command)
+            return play(game, state, command)
         case Concede():
-            return concede(state, command)
+            return concede(game, state, command)
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a match command.")
 
 
-def _folded(state: MatchState | None, events: list[Any]) -> Decision:
-    return Decision(events, fold(events, state))
+def _folded(game: Game, state: MatchState | None, events: list[Any]) -> Decision:
+    return Decision(events, fold_with(game, events, state))
 
 
-def create(state: MatchState | None, command: CreateMatch) -> list[Any]:
+def create(state: MatchState | None, command: CreateMatch) -> Decision:
     if state is not None:
         raise Rejected("match_exists", "A match with this id already exists.")
     game = get_game(command.game)
@@ -246,15 +264,11 @@ def create(state: MatchState | None, command: CreateMatch) -> list[Any]:
         opts = msgspec.convert(command.options, game.options_type)
     except msgspec.ValidationError as err:
         raise Rejected("bad_options", f"Those options do not suit {game.title}: {err}.") from None
-    _check_options(game, opts, command.seats)
+    if game.check_options is not None:
+        game.check_options(opts, command.seats)
     normalised = msgspec.to_builtins(opts)
-    return [MatchCreated(game=command.game, seats=command.seats, options=normalised)]
-
-
-def _check_options(game: Game, opts: Any, seats: int) -> None:
-    check = getattr(game, "check_options", None)
-    if check is not None:
-        check(opts, seats)
+    created = MatchCreated(game=command.game, seats=command.seats, options=normalised)
+    return _folded(game, None, [created])
 
 
 def join(state: MatchState, command: JoinMatch) -> list[Any]:
@@ -264,9 +278,14 @@ def join(state: MatchState, command: JoinMatch) -> list[Any]:
     free = [i for i, p in enumerate(state.players) if p is None]
     if not free:
         raise Rejected("table_full", "Every seat at this table is taken.")
+    if command.seat is not None and not 0 <= command.seat < state.seats:
+        raise Rejected(
+            "no_such_seat", f"There is no seat {command.seat + 1} at this {state.seats}-seat table."
+        )
     seat = free[0] if command.seat is None else command.seat
     if seat not in free:
-        raise Rejected("seat_taken", f"Seat {seat} is not free.")
+        # People count seats from 1; the command's JSON counts from 0.
+        raise Rejected("seat_taken", f"Seat {seat + 1} is not free.")
     return [PlayerJoined(player=command.player, seat=seat)]
 
 
@@ -276,7 +295,7 @@ def leave(state: MatchState, command: LeaveMatch) -> list[Any]:
     return [PlayerLeft(player=command.player, seat=seat)]
 
 
-def start(state: MatchState, command: StartMatch, drawn_seed: int | None) -> Decision:
+def start(game: Game, state: MatchState, command: StartMatch, drawn_seed: int | None) -> Decision:
     _in_lobby(state)
     _seat_of(state, command.player)
     if any(p is None for p in state.players):
@@ -284,57 +303,62 @@ def start(state: MatchState, command: StartMatch, drawn_seed: int | None) -> Dec
     seed = command.seed if command.seed is not None else drawn_seed
     if seed is None:
         raise Rejected("no_seed", "The match needs a seed to start.")
-    game = get_game(state.game)
     started = MatchStarted(
         seed=seed,
         rules_version=game.rules_version,
         players=tuple(p for p in state.players if p is not None),
     )
     setup = game.start(state.game_state, Rng(seed, state.version))
-    return _finish_if_over(state, [started, *setup])
+    return _with_game_events(game, _evolve(game, state, started), [started], setup)
 
 
-def play(state: MatchState, command: PlayMove) -> Decision:
+def play(game: Game, state: MatchState, command: PlayMove) -> Decision:
     _in_play(state)
     seat = _seat_of(state, command.player)
     if seat in state.conceded:
         raise Rejected("conceded", f"{command.player} has left this match.")
-    game = get_game(state.game)
     move = decode_move(game, command.move)
     if seat not in game.to_act(state.game_state):
         raise Rejected("not_your_turn", f"It is not {command.player}'s turn.")
     assert state.seed is not None
-    events = game.decide(state.game_state, seat, move, Rng(state.seed, state.version))
-    return _finish_if_over(state, events)
+    decided = game.decide(state.game_state, seat, move, Rng(state.seed, state.version))
+    return _with_game_events(game, state, [], decided)
 
 
-def concede(state: MatchState, command: Concede) -> Decision:
+def concede(game: Game, state: MatchState, command: Concede) -> Decision:
     _in_play(state)
     seat = _seat_of(state, command.player)
     if seat in state.conceded:
         raise Rejected("conceded", f"{command.player} has already left this match.")
-    game = get_game(state.game)
     conceded = SeatConceded(player=command.player, seat=seat)
     assert state.seed is not None
     goes_on = game.concede(state.game_state, seat, Rng(state.seed, state.version))
+    after = _evolve(game, state, conceded)
     if goes_on is None:
-        return _folded(state, [conceded, _conceded_outcome(state, [*state.conceded, seat])])
-    return _finish_if_over(state, [conceded, *goes_on])
+        return _folded(game, state, [conceded, _conceded_outcome(state, [*state.conceded, seat])])
+    return _with_game_events(game, after, [conceded], goes_on)
 
 
-def _finish_if_over(state: MatchState, events: list[Any]) -> Decision:
-    """The events, followed by match.finished when the game is over after them."""
-    after = fold(events, state)
-    outcome = get_game(state.game).outcome(after.game_state)
+def _with_game_events(
+    game: Game, state: MatchState, before: list[Any], decided: Decided[Any]
+) -> Decision:
+    """The lifecycle events already folded into `state`, then the game's own, then
+    match.finished when the game is over after them. Each event is folded once: the game's
+    state after its events comes from its recorder, or from one fold here."""
+    events, game_state = game.settle(state.game_state, decided)
+    after = msgspec.structs.replace(
+        state, version=state.version + len(events), game_state=game_state
+    )
+    outcome = game.outcome(game_state)
     if outcome is None:
-        return Decision(events, after)
+        return Decision([*before, *events], after)
     finished = MatchFinished(
         scores=outcome.scores,
         ranks=outcome.ranks,
         game=state.game,
         players=tuple(p or "" for p in state.players),
     )
-    return Decision([*events, finished], evolve(after, finished))
+    return Decision([*before, *events, finished], _evolve(game, after, finished))
 
 
 def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinished:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 
+from domain import kernel
 from domain import match as m
 from events.envelope import first_bad_link
 from events.matches import load_match
@@ -162,7 +164,8 @@ async def test_a_game_that_raises_is_answered_with_internal_error_not_a_crash(
     def broken(*_: Any) -> list[Any]:
         raise ZeroDivisionError("bug")
 
-    monkeypatch.setattr(GAME, "decide", broken)
+    # A game is a frozen declaration: the broken one replaces it in the registry.
+    monkeypatch.setitem(kernel._REGISTRY, "countdown", dataclasses.replace(GAME, decide=broken))
     live = await load_match(store, "m1")
     assert live is not None
     player = live.state.players[live.state.game_state.turn]

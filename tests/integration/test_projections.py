@@ -4,6 +4,7 @@ against a real redis-server."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
 
+from domain import kernel
 from domain import match as m
 from events.envelope import seal
 from events.matches import load_match
@@ -269,7 +271,9 @@ async def test_audit_skips_a_match_played_under_other_rules(
     service, ids = played
     from tests.support.countdown import GAME
 
-    monkeypatch.setattr(GAME, "rules_version", "2")
+    # A game is a frozen declaration: the newer rules replace it in the registry.
+    newer = dataclasses.replace(GAME, rules_version="2")
+    monkeypatch.setitem(kernel._REGISTRY, "countdown", newer)
     result = await a.audit(service.store, ids[1])
     assert result.status == "skipped"
     assert result.line().endswith("rules changed from 1 to 2")

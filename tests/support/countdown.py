@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from domain.kernel import Outcome, Rejected, Rng, Seat, register
+from domain.kernel import GameSpec, Outcome, Rejected, Rng, Seat, register
 
 
 class Options(msgspec.Struct, frozen=True):
@@ -44,92 +44,116 @@ class State(msgspec.Struct):
     conceded: list[Seat] = []
 
 
-class Countdown:
-    name = "countdown"
-    title = "Countdown"
-    min_players = 2
-    max_players = 4
-    rules_version = "1"
-    rules_status = "complete"
-    assumptions: tuple[str, ...] = ()
-    options_type = Options
-    command_type = Take
-    event_type = Dealt | Taken
-    state_type = State
+def initial(options: Options, seats: int) -> State:
+    return State(seats=seats, left=options.start)
 
-    def initial(self, options: Options, seats: int) -> State:
-        return State(seats=seats, left=options.start)
 
-    def start(self, state: State, rng: Rng) -> list[Any]:
-        return [Dealt(first=rng.below(state.seats), secret=f"cd-secret-{rng.roll(6)}")]
+def start(state: State, rng: Rng) -> list[Any]:
+    return [Dealt(first=rng.below(state.seats), secret=f"cd-secret-{rng.roll(6)}")]
 
-    def evolve(self, state: State, event: Any) -> State:
-        match event:
-            case Dealt(first=first, secret=secret):
-                return msgspec.structs.replace(state, turn=first, secret=secret)
-            case Taken(seat=seat, count=count):
-                left = state.left - count
-                return msgspec.structs.replace(
-                    state,
-                    left=left,
-                    turn=self._next(state, seat),
-                    winner=seat if left == 0 else None,
-                )
-            case _:
-                raise TypeError(event)
 
-    def _next(self, state: State, seat: Seat) -> Seat:
-        nxt = (seat + 1) % state.seats
-        while nxt in state.conceded:
-            nxt = (nxt + 1) % state.seats
-        return nxt
+def evolve(state: State, event: Any) -> State:
+    match event:
+        case Dealt(first=first, secret=secret):
+            return msgspec.structs.replace(state, turn=first, secret=secret)
+        case Taken(seat=seat, count=count):
+            left = state.left - count
+            return msgspec.structs.replace(
+                state,
+                left=left,
+                turn=_next(state, seat),
+                winner=seat if left == 0 else None,
+            )
+        case _:
+            raise TypeError(event)
 
-    def decide(self, state: State, seat: Seat, command: Any, rng: Rng) -> list[Any]:
-        if state.winner is not None:
-            raise Rejected("game_over", "The counter is already at zero.")
-        if seat != state.turn:
-            raise Rejected("not_your_turn", f"It is seat {state.turn + 1}'s turn.")
-        if not isinstance(command, Take) or not 1 <= command.count <= min(3, state.left):
-            raise Rejected("bad_count", f"Take 1 to {min(3, state.left)}, no more, no less.")
-        return [Taken(seat=seat, count=command.count)]
 
-    def legal(self, state: State, seat: Seat) -> Iterable[Any]:
-        if state.winner is not None or seat != state.turn:
-            return []
-        return [Take(count=c) for c in range(1, min(3, state.left) + 1)]
+def _next(state: State, seat: Seat) -> Seat:
+    nxt = (seat + 1) % state.seats
+    while nxt in state.conceded:
+        nxt = (nxt + 1) % state.seats
+    return nxt
 
-    def to_act(self, state: State) -> frozenset[Seat]:
-        return frozenset() if state.winner is not None else frozenset({state.turn})
 
-    def view(self, state: State, seat: Seat | None) -> msgspec.Struct:
-        return msgspec.structs.replace(state, secret=state.secret if seat == 0 else None)
+def decide(state: State, seat: Seat, command: Any, rng: Rng) -> list[Any]:
+    if state.winner is not None:
+        raise Rejected("game_over", "The counter is already at zero.")
+    if seat != state.turn:
+        raise Rejected("not_your_turn", f"It is seat {state.turn + 1}'s turn.")
+    if not isinstance(command, Take) or not 1 <= command.count <= min(3, state.left):
+        raise Rejected("bad_count", f"Take 1 to {min(3, state.left)}, no more, no less.")
+    return [Taken(seat=seat, count=command.count)]
 
-    def redact(self, event: Any, seat: Seat | None) -> Any:
-        if isinstance(event, Dealt) and seat != 0:
-            return Dealt(first=event.first, secret=None)
-        return event
 
-    def hidden(self, state: State, seat: Seat | None) -> frozenset[str]:
-        return frozenset() if seat == 0 or state.secret is None else frozenset({state.secret})
+def legal(state: State, seat: Seat) -> Iterable[Any]:
+    if state.winner is not None or seat != state.turn:
+        return []
+    return [Take(count=c) for c in range(1, min(3, state.left) + 1)]
 
-    def outcome(self, state: State) -> Outcome | None:
-        if state.winner is None:
-            return None
-        return Outcome(
-            scores=tuple(int(s == state.winner) for s in range(state.seats)),
-            ranks=tuple(1 if s == state.winner else 2 for s in range(state.seats)),
-        )
 
-    def concede(self, state: State, seat: Seat, rng: Rng) -> list[Any] | None:
+def to_act(state: State) -> frozenset[Seat]:
+    return frozenset() if state.winner is not None else frozenset({state.turn})
+
+
+def view(state: State, seat: Seat | None) -> msgspec.Struct:
+    return msgspec.structs.replace(state, secret=state.secret if seat == 0 else None)
+
+
+def redact(event: Any, seat: Seat | None) -> Any:
+    if isinstance(event, Dealt) and seat != 0:
+        return Dealt(first=event.first, secret=None)
+    return event
+
+
+def hidden(state: State, seat: Seat | None) -> frozenset[str]:
+    return frozenset() if seat == 0 or state.secret is None else frozenset({state.secret})
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winner is None:
         return None
-
-    def describe(self, event: Any, reader: Seat | None, names: Sequence[str]) -> str:
-        match event:
-            case Dealt(first=first):
-                return f"{names[first]} goes first."
-            case Taken(seat=seat, count=count):
-                return f"{'You' if reader == seat else names[seat]} took {count}."
-        return type(event).__name__
+    return Outcome(
+        scores=tuple(int(s == state.winner) for s in range(state.seats)),
+        ranks=tuple(1 if s == state.winner else 2 for s in range(state.seats)),
+    )
 
 
-GAME = register(Countdown())
+def concede(state: State, seat: Seat, rng: Rng) -> list[Any] | None:
+    return None
+
+
+def describe(event: Any, reader: Seat | None, names: Sequence[str]) -> str:
+    match event:
+        case Dealt(first=first):
+            return f"{names[first]} goes first."
+        case Taken(seat=seat, count=count):
+            return f"{'You' if reader == seat else names[seat]} took {count}."
+    return type(event).__name__
+
+
+GAME = register(
+    GameSpec[State, Take, Dealt | Taken, Options](
+        name="countdown",
+        title="Countdown",
+        min_players=2,
+        max_players=4,
+        rules_version="1",
+        rules_status="complete",
+        assumptions=(),
+        options_type=Options,
+        command_type=Take,
+        event_type=Dealt | Taken,
+        state_type=State,
+        initial=initial,
+        start=start,
+        decide=decide,
+        evolve=evolve,
+        legal=legal,
+        to_act=to_act,
+        view=view,
+        redact=redact,
+        hidden=hidden,
+        outcome=outcome,
+        describe=describe,
+    )
+)

@@ -48,20 +48,11 @@ from domain.games.chicken.events import (
     StartingPlayerChosen,
 )
 from domain.games.chicken.state import InPlay, State
-from domain.kernel import Outcome, Rejected, Rng, Seat, ranks_from_keys
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import next_seat
 
-
-class Turn:
-    """A decision as it unfolds: the events recorded so far and the table they lead to."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def record(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 
 # --- what the table shows -------------------------------------------------------------------
@@ -97,7 +88,10 @@ def points_showing(state: State) -> int:
 
 
 def on_starting_space(state: State, seat: Seat) -> bool:
-    """ASSUMPTION: the starting space is 0 points; a farmer knocked back to 0 is on it again."""
+    """Rule (seed 002): chickening out is free "while your Player Token is still on the
+    starting space". ASSUMPTION: "still" means never having left it; a farmer knocked back
+    to 0 has left it, but no space lies behind it, so losing a point there moves the token
+    nowhere: both readings cost nothing at 0 points."""
     return state.scores[seat] == 0
 
 
@@ -107,30 +101,25 @@ def farmers_left(state: State) -> list[Seat]:
 
 def next_farmer(state: State, seat: Seat) -> Seat:
     """Clockwise (the next seat), skipping farmers who left."""
-    seats = len(state.scores)
-    for step in range(1, seats + 1):
-        candidate = (seat + step) % seats
-        if candidate not in state.conceded:
-            return candidate
-    return seat
+    return next_seat(seat, len(state.scores), lambda s: s not in state.conceded)
 
 
 # --- setup ----------------------------------------------------------------------------------
 
 
-def start(state: State, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Turn:
     """Eggspansion: 5 dice drawn from the Seed Bag fill the Coop. A random farmer starts."""
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     if state.options.eggspansion:
         turn.record(CoopRefilled(dice=refill_draws(state.coop, state.seed_bag, rng)))
     turn.record(StartingPlayerChosen(seat=rng.below(len(state.scores))))
-    return turn.events
+    return turn
 
 
 # --- decide ---------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     """Guards for every move (game over, whose turn), then the move's own rule."""
     if state.phase == "over":
         raise Rejected("game_over", "The game is over: nobody rolls any more.")
@@ -155,50 +144,50 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a Chicken! move.")
 
 
-def go_for_it(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def go_for_it(state: State, seat: Seat, rng: Rng) -> Turn:
     """Go For It!: take all the dice passed to you and roll them."""
     _at_start_of_turn(state, "go for it")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(roll(seat, [d.die for d in state.dice], rng, reroll=False))
     resolve_roll(turn, seat, rng)
-    return turn.events
+    return turn
 
 
-def chicken_out(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def chicken_out(state: State, seat: Seat, rng: Rng) -> Turn:
     """Chicken Out!: coloured dice go back, lose 1 point (not on the start space), roll 4 whites."""
     _at_start_of_turn(state, "chicken out")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(ChickenedOut(seat=seat, points_lost=0 if on_starting_space(state, seat) else 1))
     give_back_coloured_dice(turn, seat, rng)
     turn.record(roll(seat, WHITE_DICE, rng, reroll=False))
     resolve_roll(turn, seat, rng)
-    return turn.events
+    return turn
 
 
-def hatch_from_coop(state: State, seat: Seat, die: DieId) -> list[Event]:
+def hatch_from_coop(state: State, seat: Seat, die: DieId) -> Turn:
     """Eggspansion: for one egg, take any die you can see in the Coop."""
     _egg_waiting(state)
     if die not in state.coop:
         shown = ", ".join(state.coop) or "nothing"
         raise Rejected("die_not_in_coop", f"{die!r} is not in the Coop, which holds {shown}.")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(DieHatched(seat=seat, die=die, source="coop"))
     after_hatching(turn, seat)
-    return turn.events
+    return turn
 
 
-def hatch_from_bag(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def hatch_from_bag(state: State, seat: Seat, rng: Rng) -> Turn:
     """Eggspansion: for one egg, draw a die blind from the Seed Bag."""
     _egg_waiting(state)
     if not state.seed_bag:
         raise Rejected("seed_bag_empty", "The Seed Bag is empty; hatch a die from the Coop.")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(DieHatched(seat=seat, die=draw_from_bag(state.seed_bag, rng), source="bag"))
     after_hatching(turn, seat)
-    return turn.events
+    return turn
 
 
-def reroll(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def reroll(state: State, seat: Seat, rng: Rng) -> Turn:
     """Reroll: every die left in the middle, once per turn."""
     if state.rerolled:
         raise Rejected("already_rerolled", "You get only one reroll per turn.")
@@ -206,18 +195,18 @@ def reroll(state: State, seat: Seat, rng: Rng) -> list[Event]:
     middle = in_the_middle(state)
     if not middle:
         raise Rejected("nothing_to_reroll", "Every die is set aside: there is nothing to reroll.")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(roll(seat, middle, rng, reroll=True))
     resolve_roll(turn, seat, rng)
-    return turn.events
+    return turn
 
 
-def count_chickens(state: State, seat: Seat) -> list[Event]:
+def count_chickens(state: State, seat: Seat) -> Turn:
     """Count Your Chickens: stop, score and pass all the dice on."""
     _rolled_and_hatched(state)
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     count_and_pass(turn, seat)
-    return turn.events
+    return turn
 
 
 # --- the steps of a turn --------------------------------------------------------------------
@@ -413,12 +402,12 @@ def _with_score(scores: list[int], seat: Seat, score: int) -> list[int]:
 # --- leaving and winning --------------------------------------------------------------------
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def concede(state: State, seat: Seat, rng: Rng) -> Turn:
     """The farmer leaves; if they hold the dice, the dice go on as after a bust.
 
     ASSUMPTION (the page says nothing): the last farmer at the table wins at once.
     """
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(PlayerConceded(seat=seat))
     left = farmers_left(turn.state)
     if len(left) == 1:
@@ -426,7 +415,7 @@ def concede(state: State, seat: Seat, rng: Rng) -> list[Event]:
     elif seat == state.holder and state.phase in ("choosing", "hatching", "deciding"):
         give_back_coloured_dice(turn, seat, rng)
         pass_dice(turn, seat)
-    return turn.events
+    return turn
 
 
 def outcome(state: State) -> Outcome | None:

@@ -1,5 +1,8 @@
 """What each seat sees: the whole table, since Chicken! keeps nothing secret.
 
+Every event is public (rolls and draws happen in plain sight) and nothing is hidden, so
+the kernel's defaults stand for `redact` and `hidden`.
+
 The Seed Bag is shown by its contents (every coloured die not in the Coop or in play,
 which anyone can work out); its draws are chance, recorded in events as they happen.
 """
@@ -11,10 +14,9 @@ from typing import Literal
 import msgspec
 
 from domain.games.chicken.dice import COLOUR, GOAL, SET_ASIDE_LEFT, SET_ASIDE_RIGHT, Colour, DieId
-from domain.games.chicken.events import Event
 from domain.games.chicken.rules import barks, foxes
 from domain.games.chicken.state import InPlay, Phase, State
-from domain.kernel import ComponentId, Seat
+from domain.kernel import Seat
 
 Area = Literal["right", "left", "middle"]
 
@@ -81,13 +83,3 @@ def view(state: State, seat: Seat | None) -> TableView:
         conceded=tuple(state.conceded),
         winner=state.winner,
     )
-
-
-def redact(event: Event, seat: Seat | None) -> Event:
-    """Every event is public: rolls and draws happen in plain sight."""
-    return event
-
-
-def hidden(state: State, seat: Seat | None) -> frozenset[ComponentId]:
-    """Nothing: the Seed Bag's contents are known by elimination."""
-    return frozenset()

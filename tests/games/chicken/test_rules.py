@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
-import pytest
 from msgspec.structs import replace
 
 from domain import match as m
@@ -42,8 +41,9 @@ from domain.games.chicken.events import (
     Roll,
 )
 from domain.games.chicken.state import InPlay, Options, Phase, State, initial
-from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
+from tests.support.stories import Rigged
 
 T = TypeVar("T")
 WHITES: dict[DieId, Face | None] = {die: None for die in WHITE_DICE}
@@ -54,20 +54,6 @@ def test_conformance() -> None:
 
 
 # --- a tiny table ---------------------------------------------------------------------------
-
-
-class Rigged(Rng):
-    """Chance as the story needs it: each roll or draw gives the next scripted outcome."""
-
-    def __init__(self, *outcomes: str) -> None:
-        super().__init__(0, 0)
-        self.outcomes = list(outcomes)
-
-    def choice(self, items: Sequence[T]) -> T:
-        wanted = self.outcomes.pop(0)
-        options = list(items)
-        assert wanted in options, f"{wanted!r} cannot come up from {options}"
-        return options[options.index(wanted)]
 
 
 def table(
@@ -105,18 +91,11 @@ def table(
 
 def play(state: State, command: Command, *outcomes: str) -> tuple[State, list[Event]]:
     """The holder sends `command`; the dice and draws come out as `outcomes`."""
-    rng = Rigged(*outcomes)
-    events = GAME.decide(state, state.holder, command, rng)
-    assert not rng.outcomes, f"unused outcomes {rng.outcomes}"
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
+    return stories.play(GAME, state, state.holder, command, Rigged(*outcomes))
 
 
 def refused(state: State, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, state.holder, command, Rigged())
-    return err.value.code
+    return stories.refused(GAME, state, state.holder, command, Rigged(), listed=False)
 
 
 def faces(state: State) -> dict[DieId, Face | None]:
@@ -135,6 +114,17 @@ def test_chickening_out_on_the_starting_space_costs_nothing() -> None:
     assert after.scores == [0, 3]
     assert "ch-yellow-1" in after.coop
     assert list(faces(after)) == list(WHITE_DICE)
+
+
+def test_a_farmer_knocked_back_to_the_start_chickens_out_without_going_below_it() -> None:
+    # Bea scored once and was knocked back to 0: she left the starting space, but no space
+    # lies behind it.
+    state = table(scores=(0, 3), holder=0, dice=WHITES)
+    state = replace(state, scores=[0, 3])
+    # She chickens out: her token cannot move back, so she stays at 0.
+    after, events = play(state, ChickenOut(), "chicken", "blank", "blank", "blank")
+    assert events[0] == ChickenedOut(seat=0, points_lost=0)
+    assert after.scores[0] == 0
 
 
 def test_chickening_out_off_the_starting_space_costs_a_point() -> None:
