@@ -80,6 +80,8 @@ def _hole(node: ast.expr) -> str:
             return _hole(func)
         case ast.Subscript(value=value):
             return _hole(value)
+        case ast.BinOp(left=left, op=op, right=right):
+            return ast.unparse(ast.BinOp(left=ast.Name(_hole(left)), op=op, right=right))
         case _:
             return "..."
 
