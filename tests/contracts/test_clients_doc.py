@@ -20,7 +20,9 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from events.redis_store import RedisEventStore
+from events.store import Keys, partition_of
 from services.commands.service import CommandService
+from services.contracts.asyncapi import read_models
 from services.infra.config import Settings
 from services.readside.projector import Projector
 from tests.test_asyncapi import DOC, validate
@@ -160,6 +162,9 @@ async def test_redis_cli_plays_the_pages_whole_match_and_reads_its_views(
         await projector.catch_up()  # `tabletop serve` runs one; the views read it
         output = ""
         for line in block.code.strip().splitlines():
+            if " XADD " in f" {line}":
+                _, stream, _, _, body = shlex.split(line)[1:6]
+                assert stream == Keys(partition_of(json.loads(body)["match_id"])).commands
             output = await run_line(line, redis_server, redis)
             if " XREAD " in line:
                 seen.append({"message": "Reply", "payload": json.loads(output)})
@@ -180,3 +185,30 @@ async def test_redis_cli_plays_the_pages_whole_match_and_reads_its_views(
     assert done.returncode == 0, done.stdout + done.stderr
     checked = re.search(r"(\d+) payload\(s\) checked, 0 invalid", done.stdout)
     assert checked and int(checked.group(1)) > len(seen), done.stdout
+
+
+REDIS_TYPES = {"string": "string", "hash": "hash", "list": "list", "sorted set": "zset"}
+
+
+async def test_every_read_model_the_document_lists_is_there_after_the_pages_match(
+    service: CommandService, redis: Redis, redis_server: str
+) -> None:
+    for block in section("From redis-cli"):
+        if block.lang != "bash":
+            continue
+        for line in block.code.strip().splitlines():
+            await run_line(line, redis_server, redis)
+    await Projector(redis, RedisEventStore(redis, service.settings.partitions)).catch_up()
+    where = {
+        "{p}": f"{{{partition_of('doc-cli')}}}",
+        "{match_id}": "doc-cli",
+        "{reader}": "spectator",
+        "{status}": "finished",
+        "{game}": "chicken",
+    }
+    for pattern, kind, _ in read_models():
+        key = pattern
+        for hole, value in where.items():
+            key = key.replace(hole, value)
+        found = (await redis.type(key)).decode()
+        assert found == REDIS_TYPES[kind.split(";")[0]], (pattern, key, found)
