@@ -4,6 +4,8 @@ events, every rejection code, and rules that agree with the code."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import shutil
 import subprocess
@@ -13,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain import match as m
@@ -57,12 +60,6 @@ def validate(path: Path, samples: Path | None = None) -> subprocess.CompletedPro
 def test_docs_asyncapi_yaml_is_not_stale() -> None:
     committed = DOC.read_text()
     assert committed == render(), "run: python -m services.contracts.asyncapi > docs/asyncapi.yaml"
-
-
-def test_the_official_asyncapi_parser_finds_no_error_in_the_document() -> None:
-    done = validate(DOC)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "0 error(s)" in done.stdout and "0 invalid" in done.stdout
 
 
 def _tiny(payload: dict[str, Any], example: dict[str, Any]) -> dict[str, Any]:
@@ -206,3 +203,54 @@ def test_the_documented_match_view_has_the_keys_a_view_has() -> None:
     )
     assert tuple(m.view(state, None)) == VIEW_KEYS
     assert set(schemas()["MatchView"]["properties"]) == set(VIEW_KEYS)
+
+
+def _random_match_events(game: Any, moves: int = 200) -> list[Any]:
+    """Every event of one random legal match (fixed seed), whole and as a spectator sees
+    it, as JSON."""
+    seats = max(2, game.min_players)
+    events: list[Any] = [
+        m.MatchCreated(game=game.name, seats=seats, options={}),
+        *(m.PlayerJoined(player=f"p{i}", seat=i) for i in range(seats)),
+    ]
+    state = m.fold(events)
+    decided = m.decide_and_fold(state, m.StartMatch(player="p0", seed=3))
+    events += decided.events
+    state = decided.after
+    choose = random.Random(3)
+    for _ in range(moves):
+        if state.status != "playing":
+            break
+        seat = min(game.to_act(state.game_state))
+        move = choose.choice(list(game.legal(state.game_state, seat)))
+        play = m.PlayMove(player=f"p{seat}", move=msgspec.Raw(msgspec.json.encode(move)))
+        decided = m.decide_and_fold(state, play)
+        events += decided.events
+        state = decided.after
+    shown = [m.redact(game.name, e, None) for e in events]
+    return [msgspec.to_builtins(e) for e in events + [s for s in shown if s is not None]]
+
+
+def test_the_official_parser_finds_no_error_and_random_play_fits_the_schemas(
+    tmp_path: Path,
+) -> None:
+    # One run of the parser (it takes seconds): the document, its examples (every message
+    # and every move has one), and every event of a random match of every game.
+    samples = []
+    for game in all_games():
+        events = _random_match_events(game)
+        reply = {"command_id": "c", "match_id": "m", "status": "accepted", "events": events}
+        samples.append({"message": "Reply", "payload": reply})
+    path = tmp_path / "events.json"
+    path.write_text(json.dumps(samples))
+    done = validate(DOC, path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 error(s)" in done.stdout and "0 invalid" in done.stdout
+    checked = re.search(r"(\d+) payload\(s\) checked", done.stdout)
+    components = document()["components"]
+    examples = sum(
+        len(c.get("examples", []))
+        for c in [*components["messages"].values(), *components["schemas"].values()]
+    )
+    assert examples > 80  # every message and every move of every game
+    assert checked and int(checked.group(1)) == examples + len(samples), done.stdout

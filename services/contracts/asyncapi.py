@@ -15,6 +15,7 @@ import asyncio
 import importlib
 import json
 import pkgutil
+import random
 import typing
 import zlib
 from collections.abc import Sequence
@@ -111,19 +112,71 @@ def _view_type(game: Game) -> Any:
     return type(game.view(m.fold(started, state).game_state, None))
 
 
-def _strip(schema: Any) -> Any:
-    """msgspec writes OpenAPI's `discriminator` object; AsyncAPI's schema has none (its
-    `discriminator` is a property name for allOf inheritance). The tag is in every member
-    as a one-value enum of `type`, which is all a validator needs."""
-    if isinstance(schema, dict):
-        return {k: _strip(v) for k, v in schema.items() if k != "discriminator"}
+def _draft07(schema: Any) -> Any:
+    """msgspec writes JSON Schema 2020-12 with OpenAPI's `discriminator`; an AsyncAPI
+    schema is draft 07. So the discriminator object goes (AsyncAPI's `discriminator` is a
+    property name, for allOf inheritance; every member's `type` is a one-value enum, all a
+    validator needs), and a tuple's `prefixItems` + `items: false` become draft 07's
+    `items: [...]` + `additionalItems: false`."""
     if isinstance(schema, list):
-        return [_strip(v) for v in schema]
-    return schema
+        return [_draft07(v) for v in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _draft07(v) for k, v in schema.items() if k != "discriminator"}
+    if "prefixItems" in out:
+        out["additionalItems"] = out.pop("items", True)
+        out["items"] = out.pop("prefixItems")
+    return out
 
 
 def _union(schema: Schema) -> list[Schema]:
     return list(schema["anyOf"]) if "anyOf" in schema else [schema]
+
+
+def _played_moves(game: Game, moves: int = 300) -> dict[str, Any]:
+    """One real move of each kind, as JSON: the first of its kind that random legal play
+    (a fixed seed, every option set the conformance kit uses) chose."""
+    seen: dict[str, Any] = {}
+    for options in getattr(game, "conformance_options", None) or ({},):
+        seats = max(2, game.min_players)
+        state = m.fold(
+            [
+                m.MatchCreated(game=game.name, seats=seats, options=dict(options)),
+                *(m.PlayerJoined(player=f"p{i}", seat=i) for i in range(seats)),
+            ]
+        )
+        state = m.decide_and_fold(state, m.StartMatch(player="p0", seed=1)).after
+        choose = random.Random(1)
+        for _ in range(moves):
+            if state.status != "playing":
+                break
+            seat = min(game.to_act(state.game_state))
+            move = choose.choice(list(game.legal(state.game_state, seat)))
+            body = ENCODER.encode(move)
+            seen.setdefault(str(move.__struct_config__.tag), json.loads(body))
+            play = m.PlayMove(player=f"p{seat}", move=msgspec.Raw(body))
+            state = m.decide_and_fold(state, play).after
+    return seen
+
+
+def _placeholder(schema: Schema, components: dict[str, Schema]) -> Any:
+    """A value of the schema's shape, for a move random play never chose."""
+    if "$ref" in schema:
+        return _placeholder(components[schema["$ref"].rsplit(".", 1)[-1]], components)
+    if "enum" in schema:
+        return schema["enum"][0]
+    if "anyOf" in schema:
+        return _placeholder(schema["anyOf"][0], components)
+    kind = schema.get("type")
+    blank: dict[str, Any] = {"integer": 0, "number": 0, "boolean": False, "string": ""}
+    if kind == "array":
+        if "prefixItems" in schema:
+            return [_placeholder(item, components) for item in schema["prefixItems"]]
+        return [_placeholder(schema["items"], components)] * schema.get("minItems", 0)
+    if kind == "object":
+        props = schema.get("properties", {})
+        return {k: _placeholder(props[k], components) for k in schema.get("required", [])}
+    return blank.get(str(kind))
 
 
 def _game_schemas(game: Game) -> dict[str, Schema]:
@@ -135,6 +188,12 @@ def _game_schemas(game: Game) -> dict[str, Schema]:
         ref_template=f"{SCHEMAS}{name}.{{name}}",
     )
     out: dict[str, Schema] = {f"{name}.{k}": v for k, v in components.items()}
+    # Every move with the exact JSON of one: played where random play reached it.
+    played = _played_moves(game)
+    for ref in _union(moves):
+        member = components[ref["$ref"].rsplit(".", 1)[-1]]
+        (tag,) = member["properties"]["type"]["enum"]
+        member["examples"] = [played.get(tag) or _placeholder(member, components)]
     tags = ", ".join(f"`{t}`" for t in _tags(game.command_type))
     out[f"{name}.moves"] = {
         "title": f"{game.title}: moves",
@@ -606,7 +665,7 @@ def build() -> dict[str, Any]:
     schemas = _core_schemas(games)
     for game in games:
         schemas |= _game_schemas(game)
-    schemas = _strip(schemas)
+    schemas = _draft07(schemas)
 
     def message(name: str, title: str, summary: str, **more: Any) -> dict[str, Any]:
         return {

@@ -53,6 +53,19 @@ function payloadChecks(document, samples) {
       }
     });
   }
+  // Schemas' own examples (each game's moves carry one).
+  for (const schema of document.components().schemas()) {
+    const examples = schema.examples() || [];
+    if (!examples.length) continue;
+    const validate = ajv.compile(schema.json());
+    examples.forEach((example, i) => {
+      checked += 1;
+      if (!validate(example)) {
+        const first = validate.errors[0];
+        problems.push(`schema ${schema.id()} example ${i}: ${first.instancePath || '/'} ${first.message}`);
+      }
+    });
+  }
   samples.forEach((s, i) => check(s.message, s.payload, `sample ${i} (${s.message})`));
   return { problems, checked };
 }
