@@ -137,7 +137,8 @@ def _played_moves(game: Game, moves: int = 300) -> dict[str, Any]:
     """One real move of each kind, as JSON: the first of its kind that random legal play
     (a fixed seed, every option set the conformance kit uses) chose."""
     seen: dict[str, Any] = {}
-    for options in getattr(game, "conformance_options", None) or ({},):
+    option_sets: tuple[dict[str, Any], ...] = getattr(game, "conformance_options", None) or ({},)
+    for options in option_sets:
         seats = max(2, game.min_players)
         state = m.fold(
             [
