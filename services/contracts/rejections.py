@@ -23,12 +23,13 @@ CARRIERS = {"Rejected", "Refusal"}
 # A README line naming a code: "- `code` — meaning", "- `code`: meaning", "| `code` | meaning |".
 README_LINE = re.compile(r"^\s*[-|]\s*`([a-z0-9_]+)`\s*(?:[:—–|-])\s*(.+?)\s*\|?\s*$")
 
-# What the command service answers before any rule is read. The service's own source
-# is also scanned (`service_codes`), and a test keeps this table and the source in step.
+# What the command service's codes mean, for those its source holds (`service_codes`).
 SERVICE_MEANINGS = {
     "malformed_command": "The entry's `c` field is not a CommandMessage (not JSON, unknown "
     "or missing fields, wrong types), or the move is not valid JSON. Answered only when "
-    "`reply_to` could still be read and is a `tt:replies:` stream.",
+    "`reply_to` can still be read and names a reply stream; else a dead letter.",
+    "bad_reply_to": "`reply_to` names no reply stream (see CommandMessage.reply_to). Never "
+    "answered: the service writes nowhere else. The command is kept as a dead letter.",
     "bad_id": "`match_id` breaks the match id rule, or `command_id` is empty.",
     "too_large": "The command is larger than the service accepts.",
     "bad_field": "A field of the command is outside its limits (too long a name, too many "
@@ -214,20 +215,35 @@ def game_codes(package: str) -> list[Code]:
     return _codes(found, readme_meanings(folder / "README.md"))
 
 
+def _service_scan(source: str) -> Iterator[tuple[str, str]]:
+    """(code, message) pairs the command service answers in one module's source."""
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        said = {kw.arg: kw.value for kw in node.keywords}
+        code = _is_code(said.get("code"))
+        if code is not None:
+            yield code, _template(said.get("message"))
+        elif _name(node.func) in CARRIERS and node.args:
+            code = _is_code(node.args[0])
+            if code is not None:
+                yield code, _template(node.args[1] if len(node.args) > 1 else None)
+        elif "reject" in _name(node.func):
+            # A helper taking (..., "code", "message", ...).
+            for i, arg in enumerate(node.args):
+                code = _is_code(arg)
+                if code is not None:
+                    after = node.args[i + 1] if i + 1 < len(node.args) else None
+                    yield code, _template(after)
+
+
 def service_codes() -> list[Code]:
-    """The command service's codes: `code="..."` in its source, and the table above."""
-    seen: set[str] = set()
+    """The command service's codes, found in its source; the meaning from the table above,
+    else the sentence the service says."""
+    found: dict[str, Found] = {}
     for path in sorted((_root() / "services").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call):
-                for kw in node.keywords:
-                    code = _is_code(kw.value) if kw.arg == "code" else None
-                    if code is not None:
-                        seen.add(code)
-                if "reject" in _name(node.func):
-                    seen.update(c for a in node.args if (c := _is_code(a)) is not None)
-    codes = seen | set(SERVICE_MEANINGS)
-    return [
-        Code(c, SERVICE_MEANINGS.get(c, "(explained in the reply's message)"))
-        for c in sorted(codes)
-    ]
+        for code, message in _service_scan(path.read_text()):
+            entry = found.setdefault(code, Found(code))
+            if message and message not in entry.messages:
+                entry.messages.append(message)
+    return _codes(found, SERVICE_MEANINGS)
