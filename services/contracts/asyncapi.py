@@ -28,7 +28,7 @@ from domain import match as m
 from domain.kernel import Game
 from events.store import DEFAULT_PARTITIONS, InMemoryStore, Keys, partition_of
 from services.commands.application import MATCH_ID, MAX_ATTEMPTS, CommandProcessor
-from services.contracts import rejections
+from services.contracts import messages, rejections
 from services.contracts.messages import (
     COMMAND_FIELD,
     ENCODER,
@@ -501,6 +501,29 @@ def _partition_examples() -> str:
     )
 
 
+def _reused() -> str:
+    """The rule for an id sent again with another body, once the service has it."""
+    if "command_id_reused" not in {c.code for c in rejections.service_codes()}:
+        return ""
+    return (
+        "\n  The same id with a different command (another body) is not a resend: it "
+        "is\n  rejected with `command_id_reused` and appends nothing."
+    )
+
+
+def _limits() -> str:
+    """The size limits of a command, when the service has them (`Limits`)."""
+    limits = getattr(messages, "Limits", None)
+    if limits is None:
+        return ""
+    rows = [f"  - `{f.name}`: {f.default:,}" for f in msgspec.structs.fields(limits)]
+    return (
+        "\n- Commands past these limits are rejected (`too_large` for the whole entry, "
+        "`bad_field`\n  for one field; `*_bytes` count the JSON's bytes, `*_chars` "
+        "characters):\n" + "\n".join(rows)
+    )
+
+
 def description() -> str:
     settings = Settings(redis_url="")
     example = _message("c5", _play("ann", "chicken.go_for_it"))
@@ -553,13 +576,13 @@ braces, a Redis Cluster hash tag: match `{example.match_id}` is commanded on `{s
   repeating the first reply (`version`, `events`, or `code` and `message`) with
   `original_status` set to what it was. So a client whose reply was lost sends the same
   command with the same id again. Rejections are recorded too: a re-sent rejected
-  command is a duplicate of its rejection.
+  command is a duplicate of its rejection.{_reused()}
 - `reply_to` must start with `{REPLY_PREFIX}` (use one stream per client, e.g.
   `{REPLY_PREFIX}<client id>`). A command naming any other stream is never answered: it
   is kept in the partition's dead-letter stream `tt:{{p}}:dead` for an operator. Reply
   streams are capped at about {settings.reply_maxlen:,} entries (XADD MAXLEN ~); a
   client deletes its stream when it is done.
-- Seats are numbered from 0 in JSON (in `seat`, `to_act`, `ranks` by position).
+- Seats are numbered from 0 in JSON (in `seat`, `to_act`, `ranks` by position).{_limits()}
 
 ## Order
 
