@@ -1,1 +1,2 @@
-"""The log: envelopes, codecs, the event store contract and its Redis implementation."""
+"""The log: key names, envelopes, codecs, the event store contract, its in-memory twin and
+its Redis implementation."""

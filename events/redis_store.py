@@ -1,31 +1,32 @@
 """The Redis event store: one Lua script per decision, pipelined per batch.
 
-Layout per match (all keys of a partition share the hash tag `{p}`):
-`tt:{p}:match:<id>` holds the events with entry ids `0-<version>` (XRANGE by
-version), `tt:{p}:log` the partition's events in commit order for projectors,
-`tt:{p}:cmds:<id>` each command id's reply (idempotency), `tt:{p}:snap:<id>` the
-latest snapshot. Event keys are never trimmed.
+Layout per match (the names are in events/keys.py; all keys of a partition share the
+hash tag `{p}`): `tt:{p}:match:<id>` holds the events with entry ids `0-<version>`
+(XRANGE by version), `tt:{p}:log` the partition's events in commit order for
+projectors, `tt:{p}:cmds:<id>` each command id's reply (idempotency),
+`tt:{p}:snap:<id>` the latest snapshot. Event keys are never trimmed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from redis.asyncio import Redis
 from redis.exceptions import NoScriptError
 
 from events.envelope import Envelope
+from events.keys import DEFAULT_PARTITIONS, Keys, partition_of
 from events.store import (
-    DEFAULT_PARTITIONS,
+    START,
     AppendRequest,
     AppendResult,
-    Keys,
+    LogEntry,
+    Skipped,
     Snapshot,
     check_request,
-    partition_of,
 )
 
 APPEND_LUA = (Path(__file__).parent / "append.lua").read_text()
@@ -50,6 +51,26 @@ def entry_to_envelope(match_id: str, entry_id: bytes | str, fields: dict[bytes, 
     )
 
 
+def append_call(r: AppendRequest, partitions: int) -> tuple[list[str], list[Any]]:
+    """The keys and arguments of append.lua for one request (the benchmark's raw loop
+    sends exactly these)."""
+    check_request(r)
+    k = Keys(partition_of(r.match_id, partitions))
+    args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes), r.match_id]
+    for e in r.envelopes:
+        args += [
+            e.version,
+            e.type,
+            bytes(e.payload),
+            e.recorded_at,
+            e.schema,
+            e.prev,
+            e.hash,
+            bytes(e.command),
+        ]
+    return [k.match(r.match_id), k.log, k.replies(r.match_id)], args
+
+
 class RedisEventStore:
     def __init__(self, redis: Redis, partitions: int = DEFAULT_PARTITIONS) -> None:
         self.redis = redis
@@ -59,28 +80,11 @@ class RedisEventStore:
     def keys(self, match_id: str) -> Keys:
         return Keys(partition_of(match_id, self.partitions))
 
-    def _args(self, r: AppendRequest) -> tuple[list[str], list[Any]]:
-        check_request(r)
-        k = self.keys(r.match_id)
-        args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes), r.match_id]
-        for e in r.envelopes:
-            args += [
-                e.version,
-                e.type,
-                bytes(e.payload),
-                e.recorded_at,
-                e.schema,
-                e.prev,
-                e.hash,
-                bytes(e.command),
-            ]
-        return [k.match(r.match_id), k.log, k.replies(r.match_id)], args
-
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
         if len(requests) == 1:
-            keys, args = self._args(requests[0])
+            keys, args = append_call(requests[0], self.partitions)
             return [_result(await self._append(keys=keys, args=args))]
-        calls = [self._args(r) for r in requests]
+        calls = [append_call(r, self.partitions) for r in requests]
         raw = await self._evalsha_all(calls)
         missing = [i for i, x in enumerate(raw) if isinstance(x, NoScriptError)]
         if missing:
@@ -123,6 +127,12 @@ class RedisEventStore:
         found: Any = await self.redis.hget(self.keys(match_id).replies(match_id), command_id)
         return bytes(found) if found is not None else None
 
+    async def recorded_replies(self, match_id: str) -> dict[str, bytes]:
+        found = cast(
+            "dict[bytes, bytes]", await self.redis.hgetall(self.keys(match_id).replies(match_id))
+        )
+        return {command_id.decode(): reply for command_id, reply in found.items()}
+
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
         await self.redis.hset(
             self.keys(match_id).snapshot(match_id),
@@ -136,6 +146,48 @@ class RedisEventStore:
         return Snapshot(
             version=int(found[b"v"]), state=bytes(found[b"state"]), last_hash=found[b"h"].decode()
         )
+
+    async def match_ids(self) -> list[str]:
+        out = []
+        for p in range(self.partitions):
+            prefix = Keys(p).match("")
+            async for key in self.redis.scan_iter(match=Keys(p).match_pattern, count=1000):
+                out.append(key.decode()[len(prefix) :])
+        return sorted(out)
+
+    # --- the partition logs ---------------------------------------------------------
+
+    async def read_log(self, p: int, after: str, count: int) -> list[LogEntry]:
+        found = cast(
+            "list[tuple[bytes, dict[bytes, bytes]]]",
+            await self.redis.xrange(Keys(p).log, min=f"({after}", max="+", count=count),
+        )
+        return [(eid, entry_to_envelope(f[b"m"].decode(), eid, f)) for eid, f in found]
+
+    async def read_logs(
+        self, after: Mapping[int, str], count: int, types: Collection[str]
+    ) -> dict[int, list[LogEntry | Skipped]]:
+        wanted = {t.encode() for t in types}
+        async with self.redis.pipeline(transaction=False) as reads:
+            for p, at in after.items():
+                reads.xrange(Keys(p).log, min=f"({at}", max="+", count=count)
+            founds = cast("list[list[tuple[bytes, dict[bytes, bytes]]]]", await reads.execute())
+        out: dict[int, list[LogEntry | Skipped]] = {}
+        for p, found in zip(after, founds, strict=True):
+            out[p] = [
+                (eid, entry_to_envelope(f[b"m"].decode(), eid, f))
+                if f[b"t"] in wanted
+                else (eid, None)
+                for eid, f in found
+            ]
+        return out
+
+    async def log_heads(self) -> list[bytes]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in range(self.partitions):
+                pipe.xrevrange(Keys(p).log, count=1)
+            found = cast("list[list[tuple[bytes, Any]]]", await pipe.execute())
+        return [rows[0][0] if rows else START.encode() for rows in found]
 
 
 def _result(raw: Any) -> AppendResult:

@@ -1,48 +1,28 @@
-"""The event store contract, key layout, and an in-memory store for unit tests.
+"""The event store contract, and an in-memory store that keeps it for unit tests.
 
 A store promises (see docs/event-store.md): all events of one decision are stored or
 none; an append names the version it expects and exactly one of two racing appends
 wins; versions are 1..n without gaps; a command id is recorded with its reply, so
-the same command twice appends once and answers the same; the partition log holds
-every event in commit order.
+the same command twice appends once and answers the same; each partition's log holds
+its events in commit order, and can be read from any position.
 """
 
 from __future__ import annotations
 
-import zlib
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Literal, Protocol
 
 import msgspec
 
 from events.envelope import Envelope
+from events.keys import DEFAULT_PARTITIONS, partition_of
 
-DEFAULT_PARTITIONS = 16
-
-
-def partition_of(match_id: str, partitions: int = DEFAULT_PARTITIONS) -> int:
-    return zlib.crc32(match_id.encode()) % partitions
-
-
-class Keys:
-    """Every key of one partition carries the hash tag `{p}`: one slot, one script."""
-
-    def __init__(self, p: int) -> None:
-        self.p = p
-        tag = f"tt:{{{p}}}"
-        self.commands = f"{tag}:commands"
-        self.log = f"{tag}:log"
-        self.public = f"{tag}:public"
-        self._tag = tag
-
-    def match(self, match_id: str) -> str:
-        return f"{self._tag}:match:{match_id}"
-
-    def replies(self, match_id: str) -> str:
-        return f"{self._tag}:cmds:{match_id}"
-
-    def snapshot(self, match_id: str) -> str:
-        return f"{self._tag}:snap:{match_id}"
+# A position in a partition log (a Redis entry id, `<ms>-<seq>`: ordered within a log,
+# and comparable across logs by time) and the event found there.
+LogEntry = tuple[bytes, Envelope]
+# An entry of a type the reader did not ask to decode: its position only.
+Skipped = tuple[bytes, None]
+START = "0-0"  # the position before the first entry of every log
 
 
 class AppendRequest(msgspec.Struct, frozen=True):
@@ -79,23 +59,56 @@ class Snapshot(msgspec.Struct, frozen=True):
 
 
 class EventStore(Protocol):
+    """Matches by id; their events in each partition's log, in commit order."""
+
+    partitions: int
+
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]: ...
 
     async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]: ...
 
+    async def version(self, match_id: str) -> int: ...
+
     async def reply_for(self, match_id: str, command_id: str) -> bytes | None: ...
+
+    async def recorded_replies(self, match_id: str) -> dict[str, bytes]:
+        """Every command id of the match and its reply (rejections too)."""
+        ...
 
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None: ...
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None: ...
 
+    async def match_ids(self) -> list[str]:
+        """Every match in the store, sorted."""
+        ...
+
+    # --- the partition logs (what projectors follow) ---------------------------------
+
+    async def read_log(self, p: int, after: str, count: int) -> list[LogEntry]:
+        """Up to `count` entries of partition p's log after position `after`."""
+        ...
+
+    async def read_logs(
+        self, after: Mapping[int, str], count: int, types: Collection[str]
+    ) -> dict[int, list[LogEntry | Skipped]]:
+        """Several partitions' logs at once (one round trip); an entry whose event type is
+        not in `types` comes as its position only, undecoded, for the reader to pass."""
+        ...
+
+    async def log_heads(self) -> list[bytes]:
+        """The newest position of every partition log (`0-0` for an empty one)."""
+        ...
+
 
 class InMemoryStore:
-    """The same promises without Redis, for unit tests of the application layer."""
+    """The same promises without Redis, for unit tests."""
 
-    def __init__(self) -> None:
+    def __init__(self, partitions: int = DEFAULT_PARTITIONS) -> None:
+        self.partitions = partitions
         self.streams: dict[str, list[Envelope]] = {}
-        self.log: list[Envelope] = []
+        self.log: list[Envelope] = []  # every partition's events, in commit order
+        self.logs: dict[int, list[LogEntry]] = {p: [] for p in range(partitions)}
         self.replies: dict[tuple[str, str], bytes] = {}
         self.snapshots: dict[str, Snapshot] = {}
 
@@ -112,18 +125,54 @@ class InMemoryStore:
             return AppendResult("conflict", version=len(stream))
         if r.envelopes:
             stream.extend(r.envelopes)
-            self.log.extend(r.envelopes)
+            log = self.logs[partition_of(r.match_id, self.partitions)]
+            for e in r.envelopes:
+                # One sequence over every log: positions compare across partitions, as
+                # Redis entry ids (the server's clock) do.
+                self.log.append(e)
+                log.append((b"%d-0" % len(self.log), e))
         self.replies[(r.match_id, r.command_id)] = r.reply
         return AppendResult("ok", version=len(stream))
 
     async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]:
         return list(self.streams.get(match_id, [])[after_version:])
 
+    async def version(self, match_id: str) -> int:
+        return len(self.streams.get(match_id, []))
+
     async def reply_for(self, match_id: str, command_id: str) -> bytes | None:
         return self.replies.get((match_id, command_id))
+
+    async def recorded_replies(self, match_id: str) -> dict[str, bytes]:
+        return {c: r for (m, c), r in self.replies.items() if m == match_id}
 
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
         self.snapshots[match_id] = snapshot
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
         return self.snapshots.get(match_id)
+
+    async def match_ids(self) -> list[str]:
+        return sorted(self.streams)
+
+    async def read_log(self, p: int, after: str, count: int) -> list[LogEntry]:
+        start = position(after.encode())
+        return [e for e in self.logs[p] if position(e[0]) > start][:count]
+
+    async def read_logs(
+        self, after: Mapping[int, str], count: int, types: Collection[str]
+    ) -> dict[int, list[LogEntry | Skipped]]:
+        out: dict[int, list[LogEntry | Skipped]] = {}
+        for p, at in after.items():
+            found = await self.read_log(p, at, count)
+            out[p] = [(pos, env) if env.type in types else (pos, None) for pos, env in found]
+        return out
+
+    async def log_heads(self) -> list[bytes]:
+        return [self.logs[p][-1][0] if self.logs[p] else START.encode() for p in self.logs]
+
+
+def position(entry_id: bytes) -> tuple[int, int]:
+    """A log position as numbers, for ordering (`<ms>-<seq>`)."""
+    ms, seq = entry_id.split(b"-")
+    return int(ms), int(seq)

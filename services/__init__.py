@@ -1,1 +1,2 @@
-"""Processes: command service, projector, client library, CLI, embedded Redis, logging."""
+"""Processes, by role: commands/, readside/, client/, contracts/, infra/, cli/; compose.py
+builds each of them from the settings."""

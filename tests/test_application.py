@@ -11,10 +11,13 @@ import msgspec
 from domain import kernel
 from domain import match as m
 from events.envelope import first_bad_link
+from events.keys import Keys
 from events.matches import load_match
 from events.store import AppendRequest, InMemoryStore
 from services.commands.application import CommandProcessor
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
+
+DEAD = Keys(0).dead  # the partition's dead-letter stream
 
 
 class Inbox:
@@ -48,7 +51,8 @@ async def seated(processor: CommandProcessor) -> None:
             entry(m.JoinMatch(player="ann"), "c2"),
             entry(m.JoinMatch(player="bea"), "c3"),
             entry(m.StartMatch(player="ann", seed=8), "c4"),
-        ]
+        ],
+        DEAD,
     )
 
 
@@ -70,7 +74,7 @@ async def test_the_same_command_twice_in_one_batch_appends_once() -> None:
     player = live.state.players[live.state.game_state.turn]
     assert player is not None
     move = m.PlayMove(player=player, move=take(1))
-    await processor.handle_batch([entry(move, "same"), entry(move, "same")])
+    await processor.handle_batch([entry(move, "same"), entry(move, "same")], DEAD)
     first, again = inbox.replies()[-2:]
     assert first.status == "accepted"
     assert again.status == "duplicate" and again.version == first.version
@@ -83,8 +87,8 @@ async def test_a_conflict_reloads_the_match_and_decides_again() -> None:
     await seated(processor)
     # Another worker appends to the match behind this processor's cached state.
     other = CommandProcessor(store, Inbox())
-    await other.handle_batch([entry(m.Concede(player="bea"), "elsewhere")])
-    await processor.handle_batch([entry(m.Concede(player="ann"), "late")])
+    await other.handle_batch([entry(m.Concede(player="bea"), "elsewhere")], DEAD)
+    await processor.handle_batch([entry(m.Concede(player="ann"), "late")], DEAD)
     [late] = inbox.replies()[-1:]
     # Decided again on the fresh state: the match is already over.
     assert late.status == "rejected" and late.code == "match_finished"
@@ -102,7 +106,7 @@ async def test_a_worker_behind_another_folds_the_tail_it_missed_and_keeps_the_ch
     first = live.state.players[live.state.game_state.turn]
     second = live.state.players[1 - live.state.game_state.turn]
     assert first is not None and second is not None
-    await other.handle_batch([entry(m.PlayMove(player=first, move=take(1)), "elsewhere")])
+    await other.handle_batch([entry(m.PlayMove(player=first, move=take(1)), "elsewhere")], DEAD)
     read_back: list[str] = []
     load_snapshot = store.load_snapshot
 
@@ -111,7 +115,7 @@ async def test_a_worker_behind_another_folds_the_tail_it_missed_and_keeps_the_ch
         return await load_snapshot(match_id)
 
     store.load_snapshot = spy  # type: ignore[method-assign]
-    await processor.handle_batch([entry(m.PlayMove(player=second, move=take(2)), "late")])
+    await processor.handle_batch([entry(m.PlayMove(player=second, move=take(2)), "late")], DEAD)
     [late] = inbox.replies()[-1:]
     assert late.status == "accepted" and late.version == 7
     assert processor.stats["conflicts"] == 1
@@ -122,8 +126,8 @@ async def test_a_worker_behind_another_folds_the_tail_it_missed_and_keeps_the_ch
 async def test_a_rejection_is_recorded_so_a_resend_answers_the_same() -> None:
     store, inbox = InMemoryStore(), Inbox()
     processor = CommandProcessor(store, inbox)
-    await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")])
-    await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")])
+    await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")], DEAD)
+    await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")], DEAD)
     first, again = inbox.replies()
     assert first.status == "rejected" and first.code == "unknown_match"
     assert again.status == "duplicate" and again.original_status == "rejected"
@@ -169,7 +173,7 @@ async def test_a_game_that_raises_is_answered_with_internal_error_not_a_crash(
     live = await load_match(store, "m1")
     assert live is not None
     player = live.state.players[live.state.game_state.turn]
-    await processor.handle_batch([entry(m.PlayMove(player=str(player), move=take(1)), "b")])
+    await processor.handle_batch([entry(m.PlayMove(player=str(player), move=take(1)), "b")], DEAD)
     assert inbox.replies()[-1].code == "internal_error"
     assert len(store.streams["m1"]) == live.state.version
 
@@ -187,6 +191,8 @@ async def test_a_match_id_that_could_not_name_a_key_is_refused() -> None:
     store, inbox = InMemoryStore(), Inbox()
     processor = CommandProcessor(store, inbox)
     for bad in ("", "a b", "x" * 129, "m\n1"):
-        await processor.handle_batch([entry(m.CreateMatch(game="countdown", seats=2), "c", bad)])
+        await processor.handle_batch(
+            [entry(m.CreateMatch(game="countdown", seats=2), "c", bad)], DEAD
+        )
     assert [r.code for r in inbox.replies()] == ["bad_id"] * 4
     assert store.streams == {}

@@ -19,10 +19,9 @@ import msgspec
 import pytest
 
 from domain import match as m
-from events.store import partition_of
+from events.keys import REPLY_PREFIX, partition_of
 from services.commands.application import MATCH_ID
 from services.contracts.asyncapi import VIEW_KEYS, all_games, build, render, to_yaml
-from services.contracts.messages import REPLY_PREFIX
 
 ROOT = Path(__file__).parents[1]
 DOC = ROOT / "docs" / "asyncapi.yaml"

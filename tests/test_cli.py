@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from redis.asyncio import Redis
 
-from events.store import Keys, partition_of
+from events.keys import Keys, partition_of
 from services.cli.main import main
 
 pytestmark = pytest.mark.redis

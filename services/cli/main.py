@@ -21,9 +21,9 @@ from rich.table import Table
 from domain import match as m
 from domain.kernel import RulesStatus, games, get_game, options_schema
 from events.envelope import Envelope
+from events.keys import Keys
+from services import compose
 from services.infra.config import Settings
-from services.infra.embedded import redis_url
-from services.infra.redisconn import connect
 from services.readside.readmodels import ReadModels
 
 console = Console(highlight=False)
@@ -136,27 +136,20 @@ def serve(
 
     configure()
 
-    async def run(url: str) -> None:
-
-        from events.redis_store import RedisEventStore
-        from services.commands.service import CommandService
-        from services.readside.projector import Projector
-
-        settings = Settings.from_env(url)
+    async def run(settings: Settings) -> None:
         if command_partitions:
             settings.command_partitions = _partition_list(command_partitions, settings.partitions)
-        service = CommandService(settings) if commands else None
+        service = compose.command_service(settings) if commands else None
         if service is not None:
             await service.start()
-        redis = connect(url)
+        redis = compose.redis_client(settings)
         follower = None
         if projector:
-            store = RedisEventStore(redis, settings.partitions)
             parts = _partition_list(projector_partitions, settings.partitions)
-            follower = Projector(redis, store, partitions=parts)
+            follower = compose.projector(settings, redis, partitions=parts)
             follower.start()
         console.print(
-            f"[green]serving[/] on {url} (commands: {commands}, projector: "
+            f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
             f"{projector}); Ctrl-C stops"
         )
         stop = asyncio.Event()
@@ -171,8 +164,8 @@ def serve(
                 await service.stop()
             await redis.aclose()
 
-    with redis_url(ctx.obj["home"]) as url, contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(url))
+    with compose.settings(ctx.obj["home"]) as settings, contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings))
 
 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}
@@ -209,28 +202,26 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     options = json.loads(options_json)
-    with redis_url(ctx.obj["home"]) as url:
-        code = asyncio.run(_demo(url, game, seats, seed, options, quiet))
+    with compose.settings(ctx.obj["home"]) as settings:
+        code = asyncio.run(_demo(settings, game, seats, seed, options, quiet))
     sys.exit(code)
 
 
 async def _demo(
-    url: str, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
+    settings: Settings, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
 ) -> int:
     from services.client.bots import NAMES, play_match
-    from services.client.client import TabletopClient
-    from services.commands.service import CommandService
     from services.readside.audit import audit
-    from services.readside.projector import Projector
 
-    settings = Settings.from_env(url)
-    service = CommandService(settings)
+    service = compose.command_service(settings)
     await service.start()
-    projector = Projector(service.redis, service.store)
+    projector = compose.projector(settings, service.redis)
     projector.start()
     names = list(NAMES[:seats])
     title = get_game(game).title
-    console.print(f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {url}")
+    console.print(
+        f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {settings.redis_url}"
+    )
 
     def show(state: m.MatchState, new: Sequence[Envelope]) -> None:
         if quiet:
@@ -244,7 +235,7 @@ async def _demo(
             console.print(f"[dim]{env.version:>4}[/]  {text}")
 
     try:
-        async with TabletopClient.from_url(url, partitions=settings.partitions) as client:
+        async with compose.client(settings) as client:
             match_id, live = await play_match(
                 client,
                 service.store,
@@ -257,7 +248,7 @@ async def _demo(
         result = await audit(service.store, match_id)
         await projector.stop()
         await projector.catch_up()
-        history = await ReadModels(service.redis, settings.partitions).history(match_id, None)
+        history = await compose.read_models(settings, service.redis).history(match_id, None)
     finally:
         await projector.stop()
         await service.stop()
@@ -287,24 +278,21 @@ def _dump(value: Any) -> str:
 def _run(ctx: click.Context, work: Any) -> Any:
     """Run `work(redis, settings)` against the configured (or embedded) Redis."""
 
-    async def go(url: str) -> Any:
-        redis = connect(url)
+    async def go(settings: Settings) -> Any:
+        redis = compose.redis_client(settings)
         try:
-            return await work(redis, Settings.from_env(url))
+            return await work(redis, settings)
         finally:
             await redis.aclose()
 
-    with redis_url(ctx.obj["home"]) as url:
-        return asyncio.run(go(url))
+    with compose.settings(ctx.obj["home"]) as settings:
+        return asyncio.run(go(settings))
 
 
 async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
     """Read models are eventually consistent; the CLI first applies what is pending."""
-    from events.redis_store import RedisEventStore
-    from services.readside.projector import Projector
-
-    await Projector(redis, RedisEventStore(redis, settings.partitions)).catch_up()
-    return ReadModels(redis, settings.partitions)
+    await compose.projector(settings, redis).catch_up()
+    return compose.read_models(settings, redis)
 
 
 def _seat_option(value: str | None) -> int | None:
@@ -455,16 +443,12 @@ def projections_rebuild(ctx: click.Context, name: str | None) -> None:
     from rich.progress import Progress
 
     async def work(redis: Any, settings: Settings) -> dict[str, int]:
-        from events.redis_store import RedisEventStore
-        from services.readside.projector import Projector
-
-        store = RedisEventStore(redis, settings.partitions)
-        total = sum([int(await redis.xlen(f"tt:{{{p}}}:log")) for p in range(settings.partitions)])
+        total = sum([int(await redis.xlen(Keys(p).log)) for p in range(settings.partitions)])
         done: dict[str, int] = {}
         with Progress(console=console) as progress:
             for which in [name] if name else ["matches", "ratings"]:
                 task = progress.add_task(f"rebuilding {which}", total=total)
-                projector = Projector(redis, store)
+                projector = compose.projector(settings, redis)
                 # cast: mypy cannot type a lambda with a defaulted argument that the
                 # expected Callable[[int], None] lacks.
                 done[which] = await projector.rebuild(
@@ -487,10 +471,7 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
     """Projection lag per partition: events and milliseconds behind the log."""
 
     async def work(redis: Any, settings: Settings) -> Any:
-        from events.redis_store import RedisEventStore
-        from services.readside.projector import Projector
-
-        return await Projector(redis, RedisEventStore(redis, settings.partitions)).lag()
+        return await compose.projector(settings, redis).lag()
 
     rows = _run(ctx, work)
     if as_json:
@@ -508,9 +489,7 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
 
 
 def _store(redis: Any, settings: Settings) -> Any:
-    from events.redis_store import RedisEventStore
-
-    return RedisEventStore(redis, settings.partitions)
+    return compose.event_store(settings, redis)
 
 
 @main.command()
@@ -561,7 +540,7 @@ def replay(
 @click.pass_context
 def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
     """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
-    from services.readside.audit import all_match_ids, audit
+    from services.readside.audit import audit
 
     if not match_id and not audit_all:
         raise click.UsageError("name a MATCH or give --all")
@@ -569,7 +548,7 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
     async def work(redis: Any, settings: Settings) -> Any:
         store = _store(redis, settings)
         # Without --all a MATCH was given (checked above).
-        ids = await all_match_ids(store) if audit_all else [cast(str, match_id)]
+        ids = await store.match_ids() if audit_all else [cast(str, match_id)]
         return [await audit(store, mid) for mid in ids]
 
     results = _run(ctx, work)

@@ -17,7 +17,7 @@ import msgspec
 from redis.asyncio import Redis
 
 from domain import match as m
-from events.store import DEFAULT_PARTITIONS, Keys, partition_of
+from events.keys import DEFAULT_PARTITIONS, Keys, partition_of, reply_stream
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 from services.infra.redisconn import StreamEntry, connect
 
@@ -40,7 +40,7 @@ class TabletopClient:
     ) -> None:
         self.redis = redis
         self.partitions = partitions
-        self.reply_stream = f"tt:replies:{client_id or uuid.uuid4().hex}"
+        self.reply_stream = reply_stream(client_id or uuid.uuid4().hex)
         self.timeout = timeout
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
         self._reader: asyncio.Task[None] | None = None

@@ -22,6 +22,7 @@ import structlog
 from domain import match as m
 from domain.kernel import Rejected
 from events.envelope import GENESIS, seal
+from events.keys import REPLY_PREFIX
 from events.matches import LiveMatch, fold_envelopes, load_match
 from events.store import AppendRequest, EventStore, Snapshot
 from services.contracts.messages import (
@@ -29,7 +30,6 @@ from services.contracts.messages import (
     COMMAND_FIELD,
     ENCODER,
     REPLY_DECODER,
-    REPLY_PREFIX,
     REPLY_TO_DECODER,
     CommandMessage,
     Reply,
@@ -98,9 +98,12 @@ class CommandProcessor:
         self._dead: list[bytes] = []
 
     async def handle_batch(
-        self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str = "tt:dead"
+        self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str
     ) -> None:
-        """Decide and append every command of one batch, in order per match, and reply."""
+        """Decide and append every command of one batch, in order per match, and reply.
+
+        A batch comes from one partition; what nobody can be answered about goes to
+        that partition's `dead_letter_stream` (`Keys(p).dead`)."""
         out: list[tuple[str, bytes]] = []
         rounds: list[list[CommandMessage]] = []
         depth: dict[str, int] = defaultdict(int)
@@ -192,7 +195,7 @@ class CommandProcessor:
         stale: set[str] = set()
         for _attempt in range(MAX_ATTEMPTS):
             plans = [
-                self._plan(msg, await self._live(msg.match_id, msg.match_id in stale))
+                self.plan(msg, await self._live(msg.match_id, msg.match_id in stale))
                 for msg in todo
             ]
             results = await self.store.append_batch([p.request for p in plans])
@@ -239,8 +242,9 @@ class CommandProcessor:
             )
         return out
 
-    def _plan(self, msg: CommandMessage, live: LiveMatch | None) -> Plan:
-        """Decide one command against the live match; never raises."""
+    def plan(self, msg: CommandMessage, live: LiveMatch | None) -> Plan:
+        """Decide one command against the live match; never raises. Appends nothing:
+        the benchmark prepares its commands with it, as the service decides them."""
         version = live.state.version if live is not None else 0
         command: Any = msg.command
         if isinstance(command, m.StartMatch) and command.seed is None:

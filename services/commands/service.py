@@ -14,17 +14,17 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypedDict, cast
 
 import structlog
-from faststream import AckPolicy, FastStream
+from faststream import AckPolicy
 from faststream.redis import RedisBroker, StreamSub
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 from redis.typing import StreamIdT
 
-from events.redis_store import RedisEventStore
-from events.store import Keys
+from events.keys import Keys
+from events.store import EventStore
 from services.commands.application import CommandProcessor
 from services.infra.config import Settings
-from services.infra.redisconn import StreamEntry, connect
+from services.infra.redisconn import StreamEntry
 
 log = structlog.get_logger("tabletop.commands")
 
@@ -72,18 +72,18 @@ async def create_groups(redis: Redis, settings: Settings) -> None:
 
 
 class CommandService:
-    """The broker, its subscribers, and the claimer of abandoned commands."""
+    """The broker, its subscribers, and the claimer of abandoned commands.
 
-    def __init__(self, settings: Settings) -> None:
+    Built by the composition root (`services.compose.command_service`), which hands it
+    its Redis client, its store and the application layer."""
+
+    def __init__(
+        self, settings: Settings, redis: Redis, store: EventStore, processor: CommandProcessor
+    ) -> None:
         self.settings = settings
-        self.redis = connect(settings.redis_url)
-        self.store = RedisEventStore(self.redis, settings.partitions)
-        self.processor = CommandProcessor(
-            self.store,
-            RedisReplies(self.redis, settings.reply_maxlen),
-            cache_size=settings.cache_size,
-            snapshot_every=settings.snapshot_every,
-        )
+        self.redis = redis
+        self.store = store
+        self.processor = processor
         # apply_types=False: the handler takes the raw entries; FastStream's dependency
         # injection would otherwise run a sync call in a worker thread for every batch.
         # logger=None turns FastStream's logging off; its RedisBrokerParams leaves None out.
@@ -108,22 +108,33 @@ class CommandService:
             stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
         )
         async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
-            await self.processor.handle_batch(batch, f"tt:{{{p}}}:dead")
+            await self.processor.handle_batch(batch, keys.dead)
 
     async def start(self) -> None:
-        await create_groups(self.redis, self.settings)
+        await self.create_groups()
         await self.broker.start()
+        await self.start_claimer()
+
+    async def stop(self) -> None:
+        await self.stop_claimer()
+        await self.broker.stop()
+        await self.redis.aclose()
+
+    async def create_groups(self) -> None:
+        """Before the broker starts: FastStream would create missing groups at `$`."""
+        await create_groups(self.redis, self.settings)
+
+    async def start_claimer(self) -> None:
         self._claimer = asyncio.create_task(self._claim_forever())
         log.info("command_service_started", consumer=self.settings.consumer)
 
-    async def stop(self) -> None:
+    async def stop_claimer(self) -> None:
         if self._claimer is not None:
             # Woken between passes, not cancelled inside a redis-py call.
             self._stopping.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._claimer, timeout=10)
-        await self.broker.stop()
-        await self.redis.aclose()
+            self._claimer = None
 
     async def _claim_forever(self) -> None:
         while not self._stopping.is_set():
@@ -156,14 +167,13 @@ class CommandService:
         ]
         # StreamIdT: xclaim takes a list of them, and list is invariant.
         claim: list[StreamIdT] = [e["message_id"] for e in pending if e["message_id"] not in poison]
-        dead_stream = f"tt:{{{p}}}:dead"
         for entry_id in poison:
             found = cast(
                 "list[StreamEntry]",
                 await self.redis.xrange(keys.commands, min=entry_id, max=entry_id),
             )
             for _, fields in found:
-                await self.redis.xadd(dead_stream, {k: v for k, v in fields.items()})
+                await self.redis.xadd(keys.dead, {k: v for k, v in fields.items()})
             await self.redis.xack(keys.commands, self.settings.group, entry_id)
             log.error("command_dead_lettered", entry_id=entry_id.decode())
         if claim:
@@ -176,20 +186,7 @@ class CommandService:
             )
             entries = [fields for _, fields in claimed if fields]
             if entries:
-                await self.processor.handle_batch(entries, dead_stream)
+                await self.processor.handle_batch(entries, keys.dead)
             await self.redis.xack(keys.commands, self.settings.group, *claim)
             log.info("commands_claimed", partition=p, count=len(claim))
         return len(claim) + len(poison)
-
-
-def create_app(settings: Settings) -> FastStream:
-    """For `faststream run`: the same service as a FastStream application."""
-    service = CommandService(settings)
-    app = FastStream(service.broker)
-
-    @app.after_startup
-    async def _start_claimer() -> None:
-        await create_groups(service.redis, settings)
-        service._claimer = asyncio.create_task(service._claim_forever())
-
-    return app

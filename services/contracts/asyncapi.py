@@ -26,27 +26,20 @@ import msgspec
 import domain.games
 from domain import match as m
 from domain.kernel import Game
-from events.store import DEFAULT_PARTITIONS, InMemoryStore, Keys, partition_of
+from events.keys import DEFAULT_PARTITIONS, RATINGS, REPLY_PREFIX, Keys, partition_of
+from events.store import InMemoryStore
 from services.commands.application import MATCH_ID, MAX_ATTEMPTS, CommandProcessor
 from services.contracts import messages, rejections
 from services.contracts.messages import (
     COMMAND_FIELD,
     ENCODER,
     REPLY_FIELD,
-    REPLY_PREFIX,
     CommandMessage,
     Reply,
 )
 from services.infra.config import Settings
-from services.readside.projector import (
-    PUBLIC_KINDS,
-    RATINGS,
-    HistoryLine,
-    PlayerRating,
-    PublicEvent,
-    Summary,
-    rm,
-)
+from services.readside.projector import PUBLIC_KINDS
+from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
 
 VERSION = "2.0.0"
 SCHEMAS = "#/components/schemas/"
@@ -464,26 +457,26 @@ def _pattern(key: str) -> str:
 
 def read_models() -> list[tuple[str, str, str]]:
     """(key, Redis type and fields, value) of every read model a client may read."""
-    base = _pattern(rm(0))
+    keys = Keys(0)
     return [
-        (f"{base}:match:{{match_id}}", "string", "`Summary` (JSON)"),
+        (_pattern(keys.summary("{match_id}")), "string", "`Summary` (JSON)"),
         (
-            f"{base}:view:{{match_id}}",
+            _pattern(keys.views("{match_id}")),
             "hash; field `spectator` or a seat (`0`, `1`, ...)",
             "`MatchView` (JSON)",
         ),
         (
-            f"{base}:hist:{{match_id}}:{{reader}}",
+            _pattern(keys.history("{match_id}", "{reader}")),
             "list; reader `spectator` or a seat",
             "`HistoryLine` (JSON), one per event the reader may see",
         ),
         (
-            f"{base}:lobby:{{status}}:{{game}}",
+            _pattern(keys.lobby("{status}", "{game}")),
             "sorted set; status `lobby`, `playing` or `finished`; game a name or `*`",
             "match ids, scored by when (unix ms) they reached that status",
         ),
-        (f"{RATINGS}:rating:{{game}}", "hash; field the player", "`PlayerRating` (JSON)"),
-        (f"{RATINGS}:board:{{game}}", "sorted set", "players, scored by mu - 3 sigma"),
+        (RATINGS.rating("{game}"), "hash; field the player", "`PlayerRating` (JSON)"),
+        (RATINGS.board("{game}"), "sorted set", "players, scored by mu - 3 sigma"),
     ]
 
 
@@ -663,7 +656,8 @@ def example_replies() -> list[tuple[str, str, Any]]:
 
     async def run() -> None:
         for msg in script:
-            await processor.handle_batch([{COMMAND_FIELD: ENCODER.encode(msg)}])
+            stream = Keys(partition_of(msg.match_id)).dead
+            await processor.handle_batch([{COMMAND_FIELD: ENCODER.encode(msg)}], stream)
 
     asyncio.run(run())
     replies = [json.loads(body) for _, body in sink.sent]

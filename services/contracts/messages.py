@@ -14,9 +14,6 @@ import msgspec
 
 from domain.match import MatchCommand
 
-# Replies only ever go to streams under this prefix: a command naming any other key (an
-# event stream, the partition log) must not make the service write there.
-REPLY_PREFIX = "tt:replies:"
 COMMAND_FIELD = b"c"
 REPLY_FIELD = b"r"
 

@@ -1,1 +1,2 @@
-"""The read side: the projector, the read models it keeps, replay and audit."""
+"""The read side: the projector, the read models' schema and their reading, replay and
+audit."""

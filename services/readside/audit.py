@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 
@@ -23,8 +23,7 @@ from domain import match as m
 from domain.kernel import get_game
 from events.envelope import ENVELOPE_DECODER, GENESIS, Envelope, first_bad_link, seal
 from events.matches import LiveMatch, decode_events, fold_envelopes, game_of
-from events.redis_store import RedisEventStore
-from events.store import AppendRequest
+from events.store import AppendRequest, EventStore
 from events.upcast import upcast
 
 EXPORT_SCHEMA = "tabletop.match-export/1"
@@ -116,24 +115,15 @@ def audit_envelopes(match_id: str, envelopes: Sequence[Envelope]) -> AuditResult
     return AuditResult(match_id, "ok", len(envelopes))
 
 
-async def audit(store: RedisEventStore, match_id: str) -> AuditResult:
+async def audit(store: EventStore, match_id: str) -> AuditResult:
     return audit_envelopes(match_id, await store.load(match_id))
-
-
-async def all_match_ids(store: RedisEventStore) -> list[str]:
-    out = []
-    for p in range(store.partitions):
-        prefix = f"tt:{{{p}}}:match:"
-        async for key in store.redis.scan_iter(match=f"{prefix}*", count=1000):
-            out.append(key.decode()[len(prefix) :])
-    return sorted(out)
 
 
 # --- replay -----------------------------------------------------------------------------
 
 
 async def replay(
-    store: RedisEventStore, match_id: str, to_version: int | None = None
+    store: EventStore, match_id: str, to_version: int | None = None
 ) -> list[tuple[Envelope, m.MatchState]]:
     """Every version of the match up to `to_version`: each envelope and the state after it."""
     envelopes = await store.load(match_id)
@@ -168,7 +158,7 @@ class ExportReply(msgspec.Struct, kw_only=True):
     reply: msgspec.Raw
 
 
-async def export_match(store: RedisEventStore, match_id: str) -> list[bytes]:
+async def export_match(store: EventStore, match_id: str) -> list[bytes]:
     """The match as JSON lines: a header, every envelope, every recorded reply."""
     envelopes = await store.load(match_id)
     if not envelopes:
@@ -181,15 +171,13 @@ async def export_match(store: RedisEventStore, match_id: str) -> list[bytes]:
     )
     lines = [_ENC.encode(header)]
     lines += [_ENC.encode(e) for e in envelopes]
-    replies: Any = await store.redis.hgetall(store.keys(match_id).replies(match_id))
+    replies = await store.recorded_replies(match_id)
     for command_id, reply in sorted(replies.items()):
-        lines.append(
-            _ENC.encode(ExportReply(command_id=command_id.decode(), reply=msgspec.Raw(reply)))
-        )
+        lines.append(_ENC.encode(ExportReply(command_id=command_id, reply=msgspec.Raw(reply))))
     return lines
 
 
-async def import_match(store: RedisEventStore, lines: Sequence[bytes]) -> str:
+async def import_match(store: EventStore, lines: Sequence[bytes]) -> str:
     """Append an exported match to this store; refuses a broken chain or an existing id."""
     header = msgspec.json.decode(lines[0], type=ExportHeader)
     if header.schema != EXPORT_SCHEMA:
@@ -232,7 +220,7 @@ async def import_match(store: RedisEventStore, lines: Sequence[bytes]) -> str:
 
 
 async def fork_match(
-    store: RedisEventStore, origin: str, at_version: int, new_id: str, seed: int | None = None
+    store: EventStore, origin: str, at_version: int, new_id: str, seed: int | None = None
 ) -> LiveMatch:
     """A new match that starts where `origin` stood at `at_version`, with a fresh seed.
 

@@ -34,20 +34,17 @@ from redis.typing import EncodableT, FieldT
 from domain import match as m
 from domain.kernel import get_game
 from events.envelope import Envelope
+from events.keys import RATINGS, Keys
 from events.matches import LiveMatch, decode_events, game_of
-from events.redis_store import RedisEventStore, entry_to_envelope
-from events.store import Keys
+from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
+from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
 
 log = structlog.get_logger("tabletop.projector")
 ENC = msgspec.json.Encoder()
-Entry = tuple[bytes, Envelope]
+Entry = LogEntry
 # (match id, version) -> (game, the event as a spectator sees it or None, its sentence)
 Shared = dict[tuple[str, int], tuple[str, bytes | None, str]]
-
-
-def rm(p: int) -> str:
-    return f"tt:{{{p}}}:rm"
 
 
 class Projection(Protocol):
@@ -76,38 +73,10 @@ class Projection(Protocol):
 # --- matches: summaries, views, histories, lobby ---------------------------------------
 
 
-class Summary(msgspec.Struct, omit_defaults=True):
-    match_id: str
-    game: str
-    title: str
-    seats: int
-    options: dict[str, Any]
-    players: list[str | None]
-    status: str
-    version: int
-    created_at: int
-    updated_at: int
-    to_act: list[str] = []
-    scores: list[int] = []
-    ranks: list[int] = []
-    free_seats: int = 0
-
-
-class HistoryLine(msgspec.Struct, omit_defaults=True):
-    """One move as one reader may see it. Its sentence is written when the history is
-    read (`ReadModels.history`), for that reader only: the projector would otherwise
-    describe every event once per seat, a third of its work. Lines stored before carry
-    their sentence, and keep it."""
-
-    version: int
-    event: msgspec.Raw
-    text: str = ""
-
-
 class MatchesProjection:
     name = "matches"
 
-    def __init__(self, redis: Redis, store: RedisEventStore, cache_size: int = 5000) -> None:
+    def __init__(self, redis: Redis, store: EventStore, cache_size: int = 5000) -> None:
         self.redis = redis
         self.store = store
         self.cache: OrderedDict[str, tuple[LiveMatch, int]] = OrderedDict()
@@ -115,10 +84,10 @@ class MatchesProjection:
         self._pending: dict[str, tuple[LiveMatch, int]] = {}
 
     def checkpoint_key(self, p: int) -> str:
-        return f"{rm(p)}:checkpoint"
+        return Keys(p).rm_checkpoint
 
     def keys_pattern(self, p: int) -> list[str]:
-        return [f"{rm(p)}:*"]
+        return [Keys(p).rm_pattern]
 
     async def _state_before(self, env: Envelope) -> tuple[LiveMatch | None, int]:
         """The match as it was just before `env`, from the cache or the store."""
@@ -136,7 +105,7 @@ class MatchesProjection:
         self, p: int, batch: Sequence[Entry], shared: Shared | None = None
     ) -> Callable[[Pipeline], None]:
         self._pending = {}
-        base = rm(p)
+        keys = Keys(p)
         histories: dict[str, list[bytes]] = {}
         lobby_moves: list[tuple[str, str, str, int]] = []  # match, game, status, at
         touched: dict[str, int] = {}
@@ -151,7 +120,6 @@ class MatchesProjection:
             codec = m.codec(state.game)
             whole = codec.encode(event)
             whole_line = b""  # most events are public: every reader gets this same line
-            prefix = f"{base}:hist:{env.match_id}:"
             for reader, who in _readers(state.seats):
                 shown = m.redact(state.game, event, reader)
                 if shown is None:
@@ -170,7 +138,7 @@ class MatchesProjection:
                     # The public stream carries the spectator's sentence.
                     text = m.describe(state.game, shown, None, m.seat_names(state.players))
                     shared[(env.match_id, env.version)] = (state.game, body, text)
-                histories.setdefault(prefix + who, []).append(line)
+                histories.setdefault(keys.history(env.match_id, who), []).append(line)
             if before is None or before.state.status != state.status:
                 lobby_moves.append((env.match_id, state.game, state.status, env.recorded_at))
         summaries: list[tuple[str, bytes, dict[str, bytes]]] = []
@@ -191,14 +159,14 @@ class MatchesProjection:
                 for scope in ("*", game):
                     for other in ("lobby", "playing", "finished"):
                         if other != status:
-                            tx.zrem(f"{rm(p)}:lobby:{other}:{scope}", match_id)
-                    tx.zadd(f"{rm(p)}:lobby:{status}:{scope}", {match_id: at})
+                            tx.zrem(keys.lobby(other, scope), match_id)
+                    tx.zadd(keys.lobby(status, scope), {match_id: at})
             for match_id, body, seat_views in summaries:
-                tx.set(f"{rm(p)}:match:{match_id}", body)
-                tx.delete(f"{rm(p)}:view:{match_id}")
+                tx.set(keys.summary(match_id), body)
+                tx.delete(keys.views(match_id))
                 # cast: hset's Mapping is invariant in its key, so takes no dict[str, bytes].
                 tx.hset(
-                    f"{rm(p)}:view:{match_id}",
+                    keys.views(match_id),
                     mapping=cast("Mapping[FieldT, EncodableT]", seat_views),
                 )
 
@@ -259,21 +227,6 @@ def decode(envelopes: Sequence[Envelope]) -> list[Any]:
 # --- public: the redacted integration stream -----------------------------------------
 
 
-class PublicEvent(msgspec.Struct, kw_only=True):
-    """One event as a spectator may see it (schema `tabletop.public/1`)."""
-
-    schema: str = "tabletop.public/1"
-    kind: str  # match_created | player_joined | player_left | match_started | move_played
-    # | seat_conceded | match_finished | match_forked
-    match_id: str
-    version: int
-    game: str
-    at: int
-    type: str
-    event: msgspec.Raw
-    text: str = ""
-
-
 PUBLISH = "for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 'e', ARGV[i]) end return #ARGV"
 
 PUBLIC_KINDS = {
@@ -293,13 +246,13 @@ class PublicProjection:
 
     name = "public"
 
-    def __init__(self, redis: Redis, store: RedisEventStore) -> None:
+    def __init__(self, redis: Redis, store: EventStore) -> None:
         self.redis = redis
         self.store = store
         self.tables: OrderedDict[str, tuple[str, list[str]]] = OrderedDict()
 
     def checkpoint_key(self, p: int) -> str:
-        return f"tt:{{{p}}}:public:checkpoint"
+        return Keys(p).public_checkpoint
 
     def keys_pattern(self, p: int) -> list[str]:
         return []  # never rebuilt: consumers have read it already
@@ -365,18 +318,8 @@ class PublicProjection:
 
 # --- ratings: played, won, openskill, leaderboards ----------------------------------------
 
-RATINGS = "tt:{ratings}"
 
-
-class PlayerRating(msgspec.Struct):
-    mu: float
-    sigma: float
-    played: int = 0
-    won: int = 0
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+FINISHED = ("match.finished",)  # the only events the ratings read
 
 
 class RatingsProjection:
@@ -387,7 +330,7 @@ class RatingsProjection:
         self.redis = redis
 
     def checkpoint_key(self, p: int) -> str:
-        return f"{RATINGS}:checkpoint:{p}"
+        return RATINGS.checkpoint(p)
 
     def keys_pattern(self, p: int) -> list[str]:
         return []  # rebuilt as a whole by Projector.rebuild("ratings")
@@ -412,16 +355,14 @@ class RatingsProjection:
 
         def write(tx: Pipeline) -> None:
             for game, table in updates.items():
-                tx.hset(
-                    f"{RATINGS}:rating:{game}", mapping={k: ENC.encode(v) for k, v in table.items()}
-                )
-                tx.zadd(f"{RATINGS}:board:{game}", {k: v.ordinal for k, v in table.items()})
-                tx.sadd(f"{RATINGS}:games", game)
+                tx.hset(RATINGS.rating(game), mapping={k: ENC.encode(v) for k, v in table.items()})
+                tx.zadd(RATINGS.board(game), {k: v.ordinal for k, v in table.items()})
+                tx.sadd(RATINGS.games, game)
 
         return write
 
     async def _current(self, game: str, player: str) -> PlayerRating:
-        raw: Any = await self.redis.hget(f"{RATINGS}:rating:{game}", player)
+        raw: Any = await self.redis.hget(RATINGS.rating(game), player)
         if raw is None:
             fresh = self.model.rating()
             return PlayerRating(mu=fresh.mu, sigma=fresh.sigma)
@@ -435,7 +376,7 @@ class RatingsProjection:
         for _, env in batch:
             if env.type == "match.finished":
                 games.add(msgspec.json.decode(env.payload, type=m.MatchFinished).game)
-        return [f"{RATINGS}:rating:{g}" for g in sorted(games)]
+        return [RATINGS.rating(g) for g in sorted(games)]
 
 
 def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
@@ -456,16 +397,11 @@ def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
 # --- the runner ----------------------------------------------------------------------
 
 
-def _id(entry_id: bytes) -> tuple[int, int]:
-    ms, seq = entry_id.split(b"-")
-    return int(ms), int(seq)
-
-
 class Projector:
     def __init__(
         self,
         redis: Redis,
-        store: RedisEventStore,
+        store: EventStore,
         *,
         partitions: Sequence[int] | None = None,
         batch_size: int = 500,
@@ -499,7 +435,7 @@ class Projector:
         async with self.redis.pipeline(transaction=True) as tx:
             await tx.watch(*keys)
             raw: Any = await tx.mget(keys)
-            positions = {r.decode() if r else "0-0" for r in raw}
+            positions = {r.decode() if r else START for r in raw}
             if len(positions) > 1:
                 await tx.unwatch()  # type: ignore[no-untyped-call]  # unannotated in redis-py
                 done = 0
@@ -507,14 +443,11 @@ class Projector:
                     done = max(done, await self.step(proj, p))
                 return done
             after = positions.pop()
-            found: Any = await self.redis.xrange(
-                Keys(p).log, min=f"({after}", max="+", count=self.batch_size
-            )
-            if not found:
+            batch = await self.store.read_log(p, after, self.batch_size)
+            if not batch:
                 for proj in group:
                     self._seen[(proj.name, p)] = after.encode()
                 return 0
-            batch = [(eid, entry_to_envelope(f[b"m"].decode(), eid, f)) for eid, f in found]
             # What one projection computes for another; alone, a projection needs none.
             shared: Shared | None = {} if len(group) > 1 else None
             writes = []
@@ -552,26 +485,25 @@ class Projector:
         async with self.redis.pipeline(transaction=True) as tx:
             await tx.watch(*keys)
             raw: Any = await tx.mget(keys)
-            positions = [r.decode() if r else "0-0" for r in raw]
-            async with self.redis.pipeline(transaction=False) as reads:
-                for p, after in zip(every, positions, strict=True):
-                    reads.xrange(Keys(p).log, min=f"({after}", max="+", count=self.batch_size)
-                founds: list[Any] = await reads.execute()
+            positions = [r.decode() if r else START for r in raw]
+            founds = await self.store.read_logs(
+                dict(zip(every, positions, strict=True)), self.batch_size, FINISHED
+            )
             # A partition that filled its batch may have more: nothing past its last id
             # may be taken yet, from any partition.
-            full = [_id(f[-1][0]) for f in founds if len(f) == self.batch_size]
+            full = [position(f[-1][0]) for f in founds.values() if len(f) == self.batch_size]
             cutoff = min(full) if full else None
             merged: list[tuple[tuple[int, int], int, bytes, Envelope]] = []
             moved = 0
-            for p, found in zip(every, founds, strict=True):
-                for eid, f in found:
-                    at = _id(eid)
+            for p in every:
+                for eid, env in founds[p]:
+                    at = position(eid)
                     if cutoff is not None and at > cutoff:
                         break
                     moved += 1
                     positions[p] = eid.decode()
-                    if f[b"t"] == b"match.finished":
-                        merged.append((at, p, eid, entry_to_envelope(f[b"m"].decode(), eid, f)))
+                    if env is not None:
+                        merged.append((at, p, eid, env))
             if not moved:
                 for p, pos in zip(every, positions, strict=True):
                     self._seen[("ratings", p)] = pos.encode()
@@ -600,20 +532,12 @@ class Projector:
             total += done
         return total
 
-    async def _newest(self) -> list[bytes]:
-        """The newest entry id of every partition log, in one round trip."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for p in range(self.store.partitions):
-                pipe.xrevrange(Keys(p).log, count=1)
-            found: Any = await pipe.execute()
-        return [rows[0][0] if rows else b"0-0" for rows in found]
-
     async def pass_once(self) -> int:
         """One batch of every projection and partition that has news; events applied.
 
         Partitions whose newest log entry this projector has already applied are
         skipped without a transaction (idle, a pass costs one round trip)."""
-        newest = await self._newest()
+        newest = await self.store.log_heads()
         done = 0
         for p in self.partitions:
             due = [proj for proj in self.projections if self._seen.get((proj.name, p)) != newest[p]]
@@ -651,14 +575,15 @@ class Projector:
     async def lag(self) -> list[dict[str, Any]]:
         """Per partition and projection: events behind and milliseconds behind."""
         out = []
+        heads = await self.store.log_heads()
         for p in self.partitions:
-            newest: Any = await self.redis.xrevrange(Keys(p).log, count=1)
-            last = newest[0][0].decode() if newest else "0-0"
+            last = heads[p].decode()
             named = [*self.projections, *([self.ratings] if self.ratings else [])]
             for projection in named:
                 raw: Any = await self.redis.get(projection.checkpoint_key(p))
-                at = raw.decode() if raw else "0-0"
-                behind: Any = await self.redis.xrange(Keys(p).log, min=f"({at}", count=10_000)
+                at = raw.decode() if raw else START
+                # Positions only (no event type asked for): nothing is decoded.
+                behind = (await self.store.read_logs({p: at}, 10_000, ()))[p]
                 out.append(
                     {
                         "partition": p,
@@ -666,7 +591,9 @@ class Projector:
                         "checkpoint": at,
                         "newest": last,
                         "events_behind": len(behind),
-                        "ms_behind": _id(last.encode())[0] - _id(behind[0][0])[0] if behind else 0,
+                        "ms_behind": position(heads[p])[0] - position(behind[0][0])[0]
+                        if behind
+                        else 0,
                     }
                 )
         return out
@@ -677,7 +604,7 @@ class Projector:
             raise ValueError("the public stream is never rebuilt: its readers have seen it")
         if name == "ratings":
             assert self.ratings is not None, "ratings are folded by the holder of partition 0"
-            async for key in self.redis.scan_iter(match=f"{RATINGS}:*", count=1000):
+            async for key in self.redis.scan_iter(match=RATINGS.pattern, count=1000):
                 await self.redis.delete(key)
             total = 0
             while n := await self.step_ratings():

@@ -9,8 +9,8 @@ import msgspec
 from redis.asyncio import Redis
 
 from domain import match as m
-from events.store import partition_of
-from services.readside.projector import RATINGS, HistoryLine, PlayerRating, Summary, rm
+from events.keys import RATINGS, Keys, partition_of
+from services.readside.schema import HistoryLine, PlayerRating, Summary
 
 STATUSES = ("lobby", "playing", "finished")
 
@@ -20,8 +20,8 @@ class ReadModels:
         self.redis = redis
         self.partitions = partitions
 
-    def _p(self, match_id: str) -> int:
-        return partition_of(match_id, self.partitions)
+    def _keys(self, match_id: str) -> Keys:
+        return Keys(partition_of(match_id, self.partitions))
 
     async def lobby(
         self, game: str | None = None, status: str = "lobby", page: int = 0, size: int = 20
@@ -32,7 +32,7 @@ class ReadModels:
         found: list[tuple[float, str]] = []
         for p in range(self.partitions):
             rows: Any = await self.redis.zrevrange(
-                f"{rm(p)}:lobby:{status}:{scope}", 0, want - 1, withscores=True
+                Keys(p).lobby(status, scope), 0, want - 1, withscores=True
             )
             found += [(score, mid.decode()) for mid, score in rows]
         newest = heapq.nlargest(want, found)[page * size : want]
@@ -44,18 +44,18 @@ class ReadModels:
         return out
 
     async def summary(self, match_id: str) -> Summary | None:
-        raw: Any = await self.redis.get(f"{rm(self._p(match_id))}:match:{match_id}")
+        raw: Any = await self.redis.get(self._keys(match_id).summary(match_id))
         return msgspec.json.decode(raw, type=Summary) if raw else None
 
     async def view(self, match_id: str, seat: int | None) -> dict[str, Any] | None:
         who = "spectator" if seat is None else str(seat)
-        raw: Any = await self.redis.hget(f"{rm(self._p(match_id))}:view:{match_id}", who)
+        raw: Any = await self.redis.hget(self._keys(match_id).views(match_id), who)
         return msgspec.json.decode(raw) if raw else None
 
     async def history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
         """The moves as that seat (None: a spectator) may see them, a sentence each."""
         who = "spectator" if seat is None else str(seat)
-        rows: Any = await self.redis.lrange(f"{rm(self._p(match_id))}:hist:{match_id}:{who}", 0, -1)
+        rows: Any = await self.redis.lrange(self._keys(match_id).history(match_id, who), 0, -1)
         lines = [msgspec.json.decode(r, type=HistoryLine) for r in rows]
         untold = [line for line in lines if not line.text]
         if untold:
@@ -71,10 +71,10 @@ class ReadModels:
         return lines
 
     async def leaderboard(self, game: str, top: int = 20) -> list[tuple[str, PlayerRating]]:
-        names: Any = await self.redis.zrevrange(f"{RATINGS}:board:{game}", 0, top - 1)
+        names: Any = await self.redis.zrevrange(RATINGS.board(game), 0, top - 1)
         if not names:
             return []
-        raw: Any = await self.redis.hmget(f"{RATINGS}:rating:{game}", names)
+        raw: Any = await self.redis.hmget(RATINGS.rating(game), names)
         return [
             (n.decode(), msgspec.json.decode(r, type=PlayerRating))
             for n, r in zip(names, raw, strict=True)
@@ -82,13 +82,13 @@ class ReadModels:
         ]
 
     async def player(self, game: str, player: str) -> PlayerRating | None:
-        raw: Any = await self.redis.hget(f"{RATINGS}:rating:{game}", player)
+        raw: Any = await self.redis.hget(RATINGS.rating(game), player)
         return msgspec.json.decode(raw, type=PlayerRating) if raw else None
 
     async def dump(self) -> dict[str, Any]:
         """Every read-model key and its content (rebuild tests compare two dumps)."""
         out: dict[str, Any] = {}
-        patterns = [f"{rm(p)}:*" for p in range(self.partitions)] + [f"{RATINGS}:*"]
+        patterns = [Keys(p).rm_pattern for p in range(self.partitions)] + [RATINGS.pattern]
         for pattern in patterns:
             async for key in self.redis.scan_iter(match=pattern, count=1000):
                 k = key.decode()

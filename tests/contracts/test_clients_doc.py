@@ -19,12 +19,11 @@ import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
 
-from events.redis_store import RedisEventStore
-from events.store import Keys, partition_of
+from events.keys import Keys, partition_of
+from services import compose
 from services.commands.service import CommandService
 from services.contracts.asyncapi import read_models
 from services.infra.config import Settings
-from services.readside.projector import Projector
 from tests.test_asyncapi import DOC, validate
 
 pytestmark = pytest.mark.redis
@@ -115,7 +114,7 @@ def without_clocks(value: Any) -> Any:
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
     # The page's partitions are the default 16: `doc-cli` is commanded on tt:{7}:commands.
-    svc = CommandService(Settings(redis_url=redis_server, polling_ms=20))
+    svc = compose.command_service(Settings(redis_url=redis_server, polling_ms=20))
     await svc.start()
     try:
         yield svc
@@ -153,7 +152,7 @@ async def test_the_python_client_plays_the_pages_whole_match(
 async def test_redis_cli_plays_the_pages_whole_match_and_reads_its_views(
     service: CommandService, redis: Redis, redis_server: str, tmp_path: Path
 ) -> None:
-    projector = Projector(redis, RedisEventStore(redis, service.settings.partitions))
+    projector = compose.projector(service.settings, redis)
     page = section("From redis-cli") + section("Reading the match")
     seen: list[dict[str, Any]] = []
     for i, block in enumerate(page):
@@ -198,7 +197,7 @@ async def test_every_read_model_the_document_lists_is_there_after_the_pages_matc
             continue
         for line in block.code.strip().splitlines():
             await run_line(line, redis_server, redis)
-    await Projector(redis, RedisEventStore(redis, service.settings.partitions)).catch_up()
+    await compose.projector(service.settings, redis).catch_up()
     where = {
         "{p}": f"{{{partition_of('doc-cli')}}}",
         "{match_id}": "doc-cli",

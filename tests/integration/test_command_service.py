@@ -12,12 +12,13 @@ import pytest_asyncio
 from redis.asyncio import Redis
 
 from domain import match as m
+from events.keys import Keys, partition_of, reply_stream
 from events.matches import fold_envelopes, load_match
-from events.store import Keys, partition_of
+from services import compose
 from services.client.bots import play_match
 from services.client.client import CommandRejected, TabletopClient
 from services.commands.service import CommandService
-from services.contracts.messages import ENCODER, CommandMessage
+from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage
 from services.infra.config import Settings
 from tests.support.countdown import Take
 
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.redis
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = CommandService(
+    svc = compose.command_service(
         Settings(redis_url=redis_server, partitions=4, snapshot_every=5, polling_ms=20)
     )
     await svc.start()
@@ -178,7 +179,9 @@ async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
     await redis.xadd(stream, {"c": body})
     # The dead worker read it and never acked.
     await redis.xreadgroup(settings.group, "dead-worker", {stream: ">"}, count=10)
-    rescuer = CommandService(Settings(redis_url=redis_server, partitions=4, consumer="rescuer"))
+    rescuer = compose.command_service(
+        Settings(redis_url=redis_server, partitions=4, consumer="rescuer")
+    )
     try:
         assert await rescuer.claim(partition_of(match_id, 4), min_idle_ms=0) == 1
         assert await redis.xpending(stream, settings.group) == {
@@ -212,7 +215,10 @@ async def test_services_with_partitions_of_their_own_each_take_only_theirs(
             redis_url=redis_server, partitions=4, polling_ms=20, command_partitions=owned
         )
 
-    evens, odds = CommandService(settings([0, 2])), CommandService(settings([1, 3]))
+    evens, odds = (
+        compose.command_service(settings([0, 2])),
+        compose.command_service(settings([1, 3])),
+    )
     await evens.start()
     await odds.start()
     try:
@@ -236,3 +242,28 @@ async def test_services_with_partitions_of_their_own_each_take_only_theirs(
         assert all(service.processor.cache.get(mid) is not None for mid in played)
         others = [mid for mid, _ in results if mid not in played]
         assert all(service.processor.cache.get(mid) is None for mid in others)
+
+
+async def test_the_faststream_app_answers_commands_sent_before_it_started(
+    redis: Redis, redis_server: str
+) -> None:
+    # A command waits on its stream before any command service has run.
+    match_id, replies = uuid.uuid4().hex, reply_stream("early-bird")
+    body = ENCODER.encode(
+        CommandMessage(
+            command_id="early",
+            match_id=match_id,
+            reply_to=replies,
+            command=m.CreateMatch(game="countdown", seats=2),
+        )
+    )
+    await redis.xadd(Keys(partition_of(match_id, 4)).commands, {"c": body})
+    app = compose.create_app(Settings(redis_url=redis_server, partitions=4, polling_ms=20))
+    await app.start()
+    try:
+        found = await redis.xread({replies: "0-0"}, block=10_000, count=1)
+    finally:
+        await app.stop()
+    [(_, [(_, fields)])] = found
+    reply = REPLY_DECODER.decode(fields[b"r"])
+    assert (reply.command_id, reply.status, reply.version) == ("early", "accepted", 1)

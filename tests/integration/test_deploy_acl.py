@@ -11,9 +11,9 @@ import pytest
 from redis.exceptions import NoPermissionError
 
 from events.redis_store import RedisEventStore
+from services import compose
 from services.client.bots import play_match
 from services.client.client import TabletopClient
-from services.commands.service import CommandService
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis
 from services.infra.redisconn import connect
@@ -35,7 +35,9 @@ async def test_each_process_works_as_its_own_user_and_a_client_cannot_read_the_l
     def url(user: str) -> str:
         return f"unix://{user}:{quote('change-me')}@{server.socket}"
 
-    service = CommandService(Settings(redis_url=url("tt-commands"), partitions=P, polling_ms=20))
+    service = compose.command_service(
+        Settings(redis_url=url("tt-commands"), partitions=P, polling_ms=20)
+    )
     try:
         await service.start()
         async with TabletopClient.from_url(url("tt-client"), partitions=P, timeout=10) as client:

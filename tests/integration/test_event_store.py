@@ -11,8 +11,9 @@ from redis.asyncio import Redis
 from redis.crc import key_slot
 
 from events.envelope import GENESIS, first_bad_link, seal
+from events.keys import Keys, partition_of
 from events.redis_store import RedisEventStore
-from events.store import AppendRequest, Keys, Snapshot, partition_of
+from events.store import AppendRequest, Snapshot
 from services.infra.embedded import EmbeddedRedis
 
 pytestmark = pytest.mark.redis

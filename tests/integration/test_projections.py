@@ -17,16 +17,18 @@ from redis.asyncio import Redis
 from domain import kernel
 from domain import match as m
 from events.envelope import seal
+from events.keys import Keys, partition_of
 from events.matches import load_match
 from events.redis_store import RedisEventStore
-from events.store import AppendRequest, Keys, partition_of
+from events.store import AppendRequest
+from services import compose
 from services.client.bots import play_match
 from services.client.client import TabletopClient
 from services.commands.service import CommandService
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis
 from services.readside import audit as a
-from services.readside.projector import Projector, rm
+from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
 
 pytestmark = pytest.mark.redis
@@ -35,7 +37,7 @@ P = 4
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = CommandService(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
+    svc = compose.command_service(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
     await svc.start()
     try:
         yield svc
@@ -135,12 +137,12 @@ async def test_each_reader_reads_a_sentence_for_every_move_it_may_see(
         ]
         assert [line.text for line in await models.history(finished, reader)] == expected
     # The sentence is written when read, for its reader: the stored line holds the event.
-    stored = await redis.lrange(f"{rm(partition_of(finished, P))}:hist:{finished}:0", 0, -1)
+    stored = await redis.lrange(Keys(partition_of(finished, P)).history(finished, "0"), 0, -1)
     assert stored and not any(b'"text"' in line for line in stored)
 
 
 async def test_a_line_stored_with_its_sentence_keeps_it(redis: Redis) -> None:
-    key = f"{rm(partition_of('old', P))}:hist:old:spectator"
+    key = Keys(partition_of("old", P)).history("old", "spectator")
     await redis.rpush(key, b'{"version":1,"text":"Told before.","event":{"type":"x"}}')
     [line] = await ReadModels(redis, P).history("old", None)
     assert (line.version, line.text) == (1, "Told before.")

@@ -1,0 +1,74 @@
+"""`tabletop bench`: the command line of the benchmark (the CLI adds it lazily)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from bench.common import BenchConfig, say
+from bench.report import print_table, render_markdown
+from bench.suite import run_all
+
+
+def _repo_docs() -> Path | None:
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    return docs if docs.is_dir() else None
+
+
+@click.command("bench")
+@click.option("--quick", is_flag=True, help="The same measurements, smaller (under a minute).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object, nothing else.")
+@click.option("--game", default="chicken", show_default=True, help="Game of the end-to-end run.")
+@click.option("--matches", type=int, default=None, help="Concurrent matches (default 1,000).")
+@click.option("--workers", default=None, help="Command services for scale-out, e.g. 1,2,4.")
+@click.option("--only", default=None, help="Sections: e2e,raw,es,rules,growth,scale.")
+@click.option("--profile", is_flag=True, help="py-spy the command service in the e2e run.")
+@click.option(
+    "--doc",
+    "doc",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write the results here (default: docs/benchmarks.md after a full run).",
+)
+@click.option("--no-doc", is_flag=True, help="Do not write docs/benchmarks.md.")
+def bench_command(
+    quick: bool,
+    as_json: bool,
+    game: str,
+    matches: int | None,
+    workers: str | None,
+    only: str | None,
+    profile: bool,
+    doc: Path | None,
+    no_doc: bool,
+) -> None:
+    """Measure throughput, latency, limits and growth; print a table (or --json)."""
+    from domain.kernel import games
+
+    cfg = BenchConfig.quick_config() if quick else BenchConfig()
+    if game not in games():
+        raise click.BadParameter(f"no game {game!r}; see `tabletop games`")
+    cfg.game = game
+    chosen = games()[game]
+    cfg.seats = max(chosen.min_players, min(cfg.seats, chosen.max_players))
+    if matches:
+        cfg.matches = matches
+    if workers:
+        cfg.workers = tuple(int(x) for x in workers.split(",") if x.strip())
+    if only:
+        cfg.sections = tuple(x.strip() for x in only.split(",") if x.strip())
+        if "scale" in cfg.sections and 1 in cfg.workers and "e2e" not in cfg.sections:
+            cfg.sections = (*cfg.sections, "e2e")
+    cfg.profile = profile
+    result = run_all(cfg)
+    target = doc if doc is not None else (None if quick or no_doc else _repo_docs())
+    if target is not None and not no_doc:
+        path = target / "benchmarks.md" if target.is_dir() else target
+        path.write_text(render_markdown(result))
+        say(f"wrote {path}")
+    if as_json:
+        click.echo(json.dumps(result, indent=2, default=str))
+    else:
+        print_table(result)

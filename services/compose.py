@@ -1,0 +1,123 @@
+"""The composition root: every process of the house, built from `Settings`.
+
+The command line (`tabletop serve`, `demo` and the read commands), `create_app` for
+`faststream run`, the benchmark and the tests build their processes here, so each is
+wired one way only: which Redis client, which store, which sink for replies. Nothing
+else constructs a `RedisEventStore`, a `CommandService` or a `Projector`.
+
+The processes' modules are imported when one is built: `tabletop games` or `lobby`
+should not pay for FastStream.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from redis.asyncio import Redis
+
+from events.redis_store import RedisEventStore
+from services.infra.config import Settings
+from services.infra.embedded import EmbeddedRedis, redis_url
+from services.infra.redisconn import connect
+from services.readside.readmodels import ReadModels
+
+if TYPE_CHECKING:
+    from faststream import FastStream
+
+    from services.client.client import TabletopClient
+    from services.commands.service import CommandService
+    from services.readside.projector import Projector
+
+PROJECTIONS = ("matches", "public", "ratings")
+
+
+@contextlib.contextmanager
+def settings(home: Path | None = None) -> Iterator[Settings]:
+    """The settings of the environment, for the Redis `TABLETOP_REDIS_URL` names or,
+    without one, an embedded server in `home` that stops when the block ends."""
+    with redis_url(home) as url:
+        yield Settings.from_env(url)
+
+
+def embedded_server(
+    data_dir: Path, *, appendfsync: str = "everysec", extra: Sequence[str] = ()
+) -> EmbeddedRedis:
+    """A private redis-server on a unix socket, started (the caller stops it)."""
+    return EmbeddedRedis(data_dir, appendfsync=appendfsync, extra=extra).start()
+
+
+def redis_client(settings: Settings) -> Redis:
+    """A client of the services' own kind (commands packed by hiredis)."""
+    return connect(settings.redis_url)
+
+
+def event_store(settings: Settings, redis: Redis) -> RedisEventStore:
+    return RedisEventStore(redis, settings.partitions)
+
+
+def command_service(settings: Settings) -> CommandService:
+    """The command service on a client of its own, which it closes when it stops."""
+    from services.commands.application import CommandProcessor
+    from services.commands.service import CommandService, RedisReplies
+
+    redis = redis_client(settings)
+    store = event_store(settings, redis)
+    processor = CommandProcessor(
+        store,
+        RedisReplies(redis, settings.reply_maxlen),
+        cache_size=settings.cache_size,
+        snapshot_every=settings.snapshot_every,
+    )
+    return CommandService(settings, redis, store, processor)
+
+
+def projector(
+    settings: Settings,
+    redis: Redis,
+    *,
+    partitions: Sequence[int] | None = None,
+    projections: Sequence[str] = PROJECTIONS,
+    batch_size: int = 500,
+) -> Projector:
+    """A projector on the given client (the caller closes it); every partition unless
+    told which."""
+    from services.readside.projector import Projector
+
+    return Projector(
+        redis,
+        event_store(settings, redis),
+        partitions=partitions,
+        projections=projections,
+        batch_size=batch_size,
+    )
+
+
+def read_models(settings: Settings, redis: Redis) -> ReadModels:
+    return ReadModels(redis, settings.partitions)
+
+
+def client(settings: Settings, *, timeout: float = 30.0) -> TabletopClient:
+    """The client library on a connection of its own (`async with` it)."""
+    from services.client.client import TabletopClient
+
+    return TabletopClient.from_url(
+        settings.redis_url, partitions=settings.partitions, timeout=timeout
+    )
+
+
+def create_app(settings: Settings) -> FastStream:
+    """For `faststream run`: the same command service as a FastStream application."""
+    from faststream import FastStream
+
+    service = command_service(settings)
+    app = FastStream(service.broker)
+    # The same order as `CommandService.start` and `stop`: groups before the broker
+    # reads, the claimer once it runs and stopped before it does.
+    app.on_startup(service.create_groups)
+    app.after_startup(service.start_claimer)
+    app.on_shutdown(service.stop_claimer)
+    app.after_shutdown(service.redis.aclose)
+    return app
