@@ -74,18 +74,18 @@ def cli_target(url: str) -> list[str]:
 
 def _last(value: Any) -> Any:
     """The last scalar of a nested reply (XREAD: the reply's JSON)."""
-    while isinstance(value, list | tuple):
-        value = value[-1]
+    while isinstance(value, list | tuple | dict):
+        value = list(value.values())[-1] if isinstance(value, dict) else value[-1]
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-async def run_line(line: str, url: str, redis: Redis) -> str:
+async def run_line(line: str, url: str, redis: Redis, *, use_cli: bool = True) -> str:
     """One line of the page: a redis-cli command, run with the wheel's redis-cli, or
     issued as the same raw command through redis-py when the wheel ships none."""
     args = shlex.split(line)
     assert args[0] == "redis-cli", line
     args = args[1:]
-    cli = redis_cli()
+    cli = redis_cli() if use_cli else None
     if cli is None:
         raw = [a for a in args if a != "--raw"]
         return _last(await redis.execute_command(*raw))
@@ -120,6 +120,20 @@ async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandServi
         yield svc
     finally:
         await svc.stop()
+
+
+async def test_without_redis_cli_the_same_raw_commands_print_the_same(
+    redis: Redis, redis_server: str
+) -> None:
+    lines = [
+        "redis-cli XADD 'tt:replies:x' '*' r '{\"a\":1}'",
+        "redis-cli --raw XREAD BLOCK 100 STREAMS tt:replies:x 0",
+        "redis-cli --raw XREVRANGE 'tt:replies:x' + - COUNT 1",
+    ]
+    await run_line(lines[0], redis_server, redis)
+    for line in lines[1:]:
+        by_cli = await run_line(line, redis_server, redis)
+        assert by_cli == await run_line(line, redis_server, redis, use_cli=False) == '{"a":1}'
 
 
 def test_the_page_has_the_blocks_the_tests_run() -> None:
