@@ -26,7 +26,14 @@ import msgspec
 import domain.games
 from domain import match as m
 from domain.kernel import Game
-from events.keys import DEFAULT_PARTITIONS, RATINGS, REPLY_PREFIX, Keys, partition_of
+from events.keys import (
+    DEFAULT_PARTITIONS,
+    RATINGS,
+    REPLY_PREFIX,
+    Keys,
+    partition_of,
+    reply_stream,
+)
 from events.store import InMemoryStore
 from services.commands.application import MATCH_ID, MAX_ATTEMPTS, CommandProcessor
 from services.contracts import messages, rejections
@@ -623,8 +630,10 @@ class _Collect:
         self.sent += replies
 
 
-def _message(cid: str, command: Any, reply_to: str = "tt:replies:ann") -> CommandMessage:
-    return CommandMessage(command_id=cid, match_id="doc-cli", reply_to=reply_to, command=command)
+def _message(cid: str, command: Any, reader: str = "ann") -> CommandMessage:
+    return CommandMessage(
+        command_id=cid, match_id="doc-cli", reply_to=reply_stream(reader), command=command
+    )
 
 
 def _play(player: str, move: str) -> m.PlayMove:
@@ -645,10 +654,10 @@ def example_replies() -> list[tuple[str, str, Any]]:
     script = [
         _message("c1", m.CreateMatch("chicken", 2)),
         _message("c2", m.JoinMatch(player="ann")),
-        _message("c3", m.JoinMatch(player="bea"), "tt:replies:bea"),
+        _message("c3", m.JoinMatch(player="bea"), "bea"),
         _message("c4", m.StartMatch(player="ann", seed=7)),
         _message("c5", _play("ann", "chicken.go_for_it")),
-        _message("c6", _play("bea", "chicken.go_for_it"), "tt:replies:bea"),
+        _message("c6", _play("bea", "chicken.go_for_it"), "bea"),
         _message("c5", _play("ann", "chicken.go_for_it")),
     ]
     sink = _Collect()
@@ -720,7 +729,7 @@ def build() -> dict[str, Any]:
             "replies": channel(
                 "{reply_to}",
                 f"The reply to each command, in the field `{REPLY_FIELD.decode()}`, on the "
-                "stream the command names (its name starts with tt:replies:).",
+                f"stream the command names (its name starts with {REPLY_PREFIX}).",
                 "Reply",
                 {"reply_to": True},
             ),
