@@ -123,3 +123,9 @@ REPLY_PREFIX = "tt:replies:"
 
 def reply_stream(client_id: str) -> str:
     return f"{REPLY_PREFIX}{client_id}"
+
+
+# Global as well: written once by the first process to use the data, the partition count
+# its keys were made with. Another count would hash match ids to other partitions and
+# find none of them, so every process checks it at start (services/infra/config.py).
+PARTITIONS = "tt:partitions"
