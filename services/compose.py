@@ -70,6 +70,7 @@ def command_service(settings: Settings) -> CommandService:
         RedisReplies(redis, settings.reply_maxlen),
         cache_size=settings.cache_size,
         snapshot_every=settings.snapshot_every,
+        limits=settings.limits,
     )
     return CommandService(settings, redis, store, processor)
 

@@ -4,15 +4,21 @@ The handler only hands the batch's raw entries to `CommandProcessor.handle_batch
 FastStream acks the batch once it returns (an exception leaves it pending, and the
 claimer below picks it up again). Consumer groups are created here at start-up from
 id 0, never by FastStream (which would create them at `$` and miss earlier commands).
+A group found gone while reading (the stream deleted, the group destroyed) is made
+again at 0 too; a trimmer removes the entries every group has acknowledged.
+FastStream's own records go through structlog.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable, Sequence
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypedDict, cast
 
+import msgspec
 import structlog
 from faststream import AckPolicy
 from faststream.redis import RedisBroker, StreamSub
@@ -23,10 +29,12 @@ from redis.typing import StreamIdT
 from events.keys import Keys
 from events.store import EventStore
 from services.commands.application import CommandProcessor
+from services.contracts.messages import REPLY_DECODER
 from services.infra.config import Settings
 from services.infra.redisconn import StreamEntry
 
 log = structlog.get_logger("tabletop.commands")
+TRIM_LUA = (Path(__file__).parent / "trim.lua").read_text()
 
 
 class PendingEntry(TypedDict):
@@ -46,10 +54,69 @@ class RedisReplies:
         self.maxlen = maxlen
 
     async def send(self, replies: Sequence[tuple[str, bytes]]) -> None:
+        """Every reply is tried; one that Redis refuses (a key of another type, a stream
+        at its last possible id) is logged and the others still go. A lost connection
+        raises: the batch is then not acknowledged and is answered again later."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for stream, body in replies:
                 pipe.xadd(stream, {"r": body}, maxlen=self.maxlen, approximate=True)
-            await pipe.execute()
+            results = await pipe.execute(raise_on_error=False)
+        for (stream, body), result in zip(replies, results, strict=True):
+            if isinstance(result, ResponseError):
+                log.warning("reply_failed", stream=stream, error=str(result), **_ids(body))
+
+
+def _ids(reply: bytes) -> dict[str, str]:
+    """The match and command a failed reply was about (a dead letter names none)."""
+    try:
+        found = REPLY_DECODER.decode(reply)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return {}
+    return {"match_id": found.match_id, "command_id": found.command_id}
+
+
+class FastStreamLog:
+    """FastStream's own records (fetch errors, a handler's exception, a subscriber
+    stopping) as structlog events, like every other line the service writes."""
+
+    def __init__(self) -> None:
+        self._log = structlog.get_logger("faststream")
+
+    def log(
+        self,
+        level: int,
+        msg: Any,
+        /,
+        *,
+        exc_info: Any = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        fields = {k: v for k, v in (extra or {}).items() if v}
+        if exc_info:
+            fields["exc_info"] = exc_info
+        self._log.log(level, "faststream", message=str(msg), **fields)
+
+
+async def recreate_group(redis: Redis, stream: str, group: str, error: str) -> None:
+    """Make a lost consumer group again, from id 0, and say so.
+
+    From 0, not `$`: entries added after a deleted stream came back (clients went on
+    sending) are read, none lost; entries still in a stream whose group alone was
+    destroyed are read again, and their command ids make each apply once (a second
+    delivery answers `duplicate`). Trimming keeps that re-read short."""
+    try:
+        await redis.xgroup_create(stream, group, id="0", mkstream=True)
+    except ResponseError as err:
+        if "BUSYGROUP" in str(err):
+            return  # another worker made it first
+        raise
+    log.warning("command_group_recreated", stream=stream, group=group, error=error)
+
+
+def _group_lost(err: ResponseError) -> bool:
+    # NOGROUP: no group or no stream; Redis 7 also unblocks a read whose stream is deleted.
+    text = str(err)
+    return "NOGROUP" in text or "no longer exists" in text
 
 
 async def keep_raw(message: Any, original: Callable[[Any], Awaitable[Any]]) -> Any:
@@ -86,8 +153,12 @@ class CommandService:
         self.processor = processor
         # apply_types=False: the handler takes the raw entries; FastStream's dependency
         # injection would otherwise run a sync call in a worker thread for every batch.
-        # logger=None turns FastStream's logging off; its RedisBrokerParams leaves None out.
-        self.broker = RedisBroker(settings.redis_url, logger=cast(Any, None), apply_types=False)
+        # Its per-message records ("Received", "Processed") are debug lines here.
+        self.broker = RedisBroker(
+            settings.redis_url, logger=FastStreamLog(), log_level=logging.DEBUG, apply_types=False
+        )
+        self._trim = self.redis.register_script(TRIM_LUA)
+        self._trimmer: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
         for p in settings.owned:
@@ -104,11 +175,28 @@ class CommandService:
             polling_interval=self.settings.polling_ms,
         )
 
-        @self.broker.subscriber(
+        subscriber = self.broker.subscriber(
             stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
         )
+
+        @subscriber
         async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
             await self.processor.handle_batch(batch, keys.dead)
+
+        # FastStream stops a subscriber for good when its group is gone (NOGROUP) and
+        # ends its app; this one makes the group again and reads on. `_get_msgs` is
+        # the subscriber's fetch step (faststream 0.7; a test fails if it moves).
+        fetch = subscriber._get_msgs
+
+        async def fetch_or_regroup(*args: Any) -> None:
+            try:
+                await fetch(*args)
+            except ResponseError as err:
+                if not _group_lost(err):
+                    raise
+                await recreate_group(self.redis, keys.commands, self.settings.group, str(err))
+
+        subscriber._get_msgs = fetch_or_regroup  # type: ignore[method-assign,assignment]
 
     async def start(self) -> None:
         await self.create_groups()
@@ -126,15 +214,43 @@ class CommandService:
 
     async def start_claimer(self) -> None:
         self._claimer = asyncio.create_task(self._claim_forever())
+        self._trimmer = asyncio.create_task(self._trim_forever())
         log.info("command_service_started", consumer=self.settings.consumer)
 
     async def stop_claimer(self) -> None:
+        self._stopping.set()
+        if self._trimmer is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._trimmer, timeout=10)
+            self._trimmer = None
         if self._claimer is not None:
             # Woken between passes, not cancelled inside a redis-py call.
             self._stopping.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._claimer, timeout=10)
             self._claimer = None
+
+    async def trim(self, p: int) -> int:
+        """Remove the partition's command entries every group has acknowledged."""
+        stream = Keys(p).commands
+        removed = int(await self._trim(keys=[stream]))
+        if removed:
+            log.debug("commands_trimmed", partition=p, count=removed)
+        return removed
+
+    async def _trim_forever(self) -> None:
+        while not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self._stopping.wait(), timeout=self.settings.trim_every_ms / 1000
+                )
+            if self._stopping.is_set():
+                return
+            for p in self.settings.owned:
+                try:
+                    await self.trim(p)
+                except Exception as err:  # the next pass tries again
+                    log.warning("trim_failed", partition=p, error=repr(err))
 
     async def _claim_forever(self) -> None:
         while not self._stopping.is_set():

@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 from redis.exceptions import NoPermissionError
 
 from events.keys import PARTITIONS as PARTITIONS_KEY
+from services.contracts.messages import Limits
 
 
 class ConfigError(ValueError):
@@ -45,6 +46,22 @@ class Settings(msgspec.Struct, kw_only=True):
     # The partitions whose commands this process takes (None: all). Giving each service
     # its own keeps every match's commands on one worker, whose cache stays current.
     command_partitions: list[int] | None = None
+    # What one command may carry (services.contracts.messages.Limits).
+    max_command_bytes: int = 64 * 1024
+    max_name_chars: int = 64
+    max_options_bytes: int = 4 * 1024
+    max_move_bytes: int = 16 * 1024
+    # Acknowledged command entries are trimmed from the command streams this often.
+    trim_every_ms: int = 30_000
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(
+            command_bytes=self.max_command_bytes,
+            name_chars=self.max_name_chars,
+            options_bytes=self.max_options_bytes,
+            move_bytes=self.max_move_bytes,
+        )
 
     @property
     def owned(self) -> list[int]:
@@ -67,6 +84,11 @@ class Settings(msgspec.Struct, kw_only=True):
             batch_size=env_int("TABLETOP_BATCH", 500, least=1),
             cache_size=env_int("TABLETOP_CACHE", 10_000, least=0),
             snapshot_every=env_int("TABLETOP_SNAPSHOT_EVERY", 100, least=1),
+            max_command_bytes=env_int("TABLETOP_MAX_COMMAND_BYTES", 64 * 1024, least=1),
+            max_name_chars=env_int("TABLETOP_MAX_NAME_CHARS", 64, least=1),
+            max_options_bytes=env_int("TABLETOP_MAX_OPTIONS_BYTES", 4 * 1024, least=1),
+            max_move_bytes=env_int("TABLETOP_MAX_MOVE_BYTES", 16 * 1024, least=1),
+            trim_every_ms=env_int("TABLETOP_TRIM_EVERY_MS", 30_000, least=1),
         )
 
 
