@@ -20,7 +20,7 @@ import pytest
 
 from domain import match as m
 from events.keys import REPLY_PREFIX, partition_of
-from services.commands.application import MATCH_ID
+from services.commands.intake import ID
 from services.contracts.asyncapi import VIEW_KEYS, all_games, build, render, to_yaml
 
 ROOT = Path(__file__).parents[1]
@@ -189,9 +189,9 @@ def test_the_stated_partition_function_is_the_one_the_code_uses() -> None:
 
 def test_the_stated_id_and_reply_rules_are_the_ones_the_service_applies() -> None:
     props = schemas()["CommandMessage"]["properties"]
-    assert props["match_id"]["pattern"] == f"^{MATCH_ID.pattern}$"
+    assert props["match_id"]["pattern"] == f"^{ID.pattern}$"
     assert props["reply_to"]["pattern"] == f"^{REPLY_PREFIX}"
-    assert props["command_id"]["minLength"] == 1
+    assert props["command_id"]["pattern"] == f"^{ID.pattern}$"
 
 
 def test_the_documented_match_view_has_the_keys_a_view_has() -> None:

@@ -35,7 +35,8 @@ from events.keys import (
     reply_stream,
 )
 from events.store import InMemoryStore
-from services.commands.application import MATCH_ID, MAX_ATTEMPTS, CommandProcessor
+from services.commands.application import MAX_ATTEMPTS, CommandProcessor
+from services.commands.intake import ID
 from services.contracts import messages, rejections
 from services.contracts.messages import (
     COMMAND_FIELD,
@@ -81,8 +82,9 @@ class MatchEntry(msgspec.Struct):
 class DeadLetter(msgspec.Struct):
     """An entry of `tt:{p}:dead`: a command nobody could be answered about."""
 
-    fields: dict[str, str]
-    error: str
+    fields: dict[str, str]  # the entry's fields, cut to a length
+    error: str  # why, in a sentence
+    code: str = ""  # why, as a rejection code
 
 
 # --- the games ------------------------------------------------------------------------------
@@ -274,13 +276,13 @@ def _core_schemas(games: list[Game]) -> dict[str, Schema]:
     )
     props = s["CommandMessage"]["properties"]
     props["command_id"] |= {
-        "minLength": 1,
+        "pattern": f"^{ID.pattern}$",
         "description": "Chosen by the sender, unique within the match. The same id sent "
         "again for the same match appends nothing and answers `duplicate` with the first "
         "outcome; the same id in another match is another command.",
     }
     props["match_id"] |= {
-        "pattern": f"^{MATCH_ID.pattern}$",
+        "pattern": f"^{ID.pattern}$",
         "description": "Chosen by the creator of the match (`match.create`); every later "
         "command names it. It decides the partition: crc32(UTF-8 bytes) mod the partition "
         "count.",
@@ -567,10 +569,10 @@ braces, a Redis Cluster hash tag: match `{example.match_id}` is commanded on `{s
 
 ## Ids
 
-- `match_id`: {MATCH_ID.pattern} (1 to 128 letters, digits or `_.:-`), chosen by whoever
+- `match_id`: {ID.pattern} (1 to 128 letters, digits or `_.:-`), chosen by whoever
   creates the match; `match.create` on an id in use is rejected with `match_exists`,
-  and a command whose match id breaks the rule with `bad_id`.
-- `command_id`: any non-empty string, unique within its match (a UUID does). The server
+  and a command whose match id or command id breaks the rule with `bad_id`.
+- `command_id`: the same rule, unique within its match (a UUID's hex does). The server
   records every command id of a match with its reply, for the life of the match: the
   same id sent again to the same match appends nothing and answers status `duplicate`,
   repeating the first reply (`version`, `events`, or `code` and `message`) with
@@ -790,7 +792,7 @@ def build() -> dict[str, Any]:
                     "`{7}` for partition 7.",
                     "examples": ["{0}", "{7}"],
                 },
-                "match_id": {"description": f"The match id ({MATCH_ID.pattern})."},
+                "match_id": {"description": f"The match id ({ID.pattern})."},
                 "reply_to": {
                     "description": f"The command's reply_to, starting with {REPLY_PREFIX}.",
                     "examples": [f"{REPLY_PREFIX}ann"],

@@ -28,9 +28,10 @@ SERVICE_MEANINGS = {
     "malformed_command": "The entry's `c` field is not a CommandMessage (not JSON, unknown "
     "or missing fields, wrong types), or the move is not valid JSON. Answered only when "
     "`reply_to` can still be read and names a reply stream; else a dead letter.",
-    "bad_reply_to": "`reply_to` names no reply stream (see CommandMessage.reply_to). Never "
+    "bad_reply_to": "`reply_to` names no reply stream, or too long a one (see "
+    "CommandMessage.reply_to). Never "
     "answered: the service writes nowhere else. The command is kept as a dead letter.",
-    "bad_id": "`match_id` breaks the match id rule, or `command_id` is empty.",
+    "bad_id": "`match_id` or `command_id` breaks the id rule (see CommandMessage).",
     "too_large": "The command is larger than the service accepts.",
     "bad_field": "A field of the command is outside its limits (too long a name, too many "
     "options).",
