@@ -84,9 +84,13 @@ class CommandProcessor:
         cache_size: int = 10_000,
         snapshot_every: int = 100,
         dead_letters: ReplySink | None = None,
+        trust_seeds: bool = False,
         limits: Limits | None = None,
     ) -> None:
         self.store = store
+        # Players must not choose the deal: a seed in a start command is taken only where
+        # the deployment trusts every writer of the command streams (tests, tooling).
+        self.trust_seeds = trust_seeds
         self.replies = replies
         self.cache = MatchCache(cache_size)
         self.snapshot_every = snapshot_every
@@ -256,10 +260,19 @@ class CommandProcessor:
         the benchmark prepares its commands with it, as the service decides them."""
         version = live.state.version if live is not None else 0
         command: Any = msg.command
-        if isinstance(command, m.StartMatch) and command.seed is None:
-            # The seed is drawn here and recorded in the command itself, so an audit
-            # re-executes exactly what was decided.
-            command = m.StartMatch(player=command.player, seed=secrets.randbits(62))
+        if isinstance(command, m.StartMatch):
+            if command.seed is not None and not self.trust_seeds:
+                _log(msg).info("command_rejected", code="seed_not_allowed")
+                return self._rejection(
+                    msg,
+                    version,
+                    "seed_not_allowed",
+                    "Players cannot choose the deal: leave the seed out and the referee draws it.",
+                )
+            if command.seed is None:
+                # Drawn here and recorded in the stored command, so an audit re-executes
+                # exactly what was decided; 128 bits, so its commitment cannot be searched.
+                command = m.StartMatch(player=command.player, seed=secrets.randbits(128))
         try:
             events, state = m.decide_and_fold(live.state if live else None, command)
         except Rejected as rejected:

@@ -114,7 +114,7 @@ def play_card(state: State, seat: Seat, command: PlayCard) -> Script:
     round's end."""
     _in_turn(state)
     if seat != state.turn:
-        raise Rejected("not_your_turn", f"It is seat {state.turn}'s turn, not seat {seat}'s.")
+        raise Rejected("not_your_turn", f"It is seat {state.turn + 1}'s turn, not seat {seat + 1}'s.")
     hand = state.hands[seat]
     card = _card_in_hand(hand, command)
     if command.card == "princess":
@@ -141,7 +141,7 @@ def answer_bishop(state: State, seat: Seat, command: KeepHand | DiscardHand) -> 
     if state.phase != "bishop" or state.chooser is None:
         raise Rejected("no_choice_pending", "Nobody is answering a Bishop's guess now.")
     if seat != state.chooser:
-        raise Rejected("not_your_turn", f"Seat {state.chooser} answers the Bishop, not you.")
+        raise Rejected("not_your_turn", f"Seat {state.chooser + 1} answers the Bishop, not you.")
     s = Script(state, evolve)
     if isinstance(command, KeepHand):
         s.record(HandKept(seat=seat))
@@ -157,7 +157,7 @@ def start_next_round(state: State, seat: Seat, rng: Rng) -> Script:
         raise Rejected("round_in_progress", "The round is still being played.")
     first = starter(state)
     if seat != first:
-        raise Rejected("not_your_turn", f"Seat {first} starts the next round, not you.")
+        raise Rejected("not_your_turn", f"Seat {first + 1} starts the next round, not you.")
     s = Script(state, evolve)
     deal_round(s, seat, rng)
     return s
@@ -167,7 +167,7 @@ def _in_turn(state: State) -> None:
     if state.phase == "bishop":
         raise Rejected(
             "bishop_choice_pending",
-            f"Seat {state.chooser} must first choose to keep or discard the guessed card.",
+            f"Seat {state.chooser + 1} must first choose to keep or discard the guessed card.",
         )
     if state.phase != "turn":
         raise Rejected("round_over", "The round is over: the next round must be started.")
