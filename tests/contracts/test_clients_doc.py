@@ -114,7 +114,7 @@ def without_clocks(value: Any) -> Any:
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
     # The page's partitions are the default 16: `doc-cli` is commanded on tt:{7}:commands.
-    svc = compose.command_service(Settings(redis_url=redis_server, polling_ms=20))
+    svc = compose.command_service(Settings(redis_url=redis_server, polling_ms=20, trust_seeds=True))
     await svc.start()
     try:
         yield svc
