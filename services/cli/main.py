@@ -117,6 +117,8 @@ def _partition_list(spec: str, total: int) -> list[int]:
     envvar="TABLETOP_COMMAND_PARTITIONS",
     help="Partitions whose commands this service takes, e.g. 0-7 (default: all).",
 )
+@click.option("--gateway/--no-gateway", default=True, help="Serve the players' gateway.")
+@click.option("--port", type=int, default=8000, show_default=True, help="The gateway's port.")
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -124,6 +126,8 @@ def serve(
     projector: bool,
     projector_partitions: str,
     command_partitions: str,
+    gateway: bool,
+    port: int,
 ) -> None:
     """Run the command service and the projector until interrupted.
 
@@ -148,9 +152,12 @@ def serve(
             parts = _partition_list(projector_partitions, settings.partitions)
             follower = compose.projector(settings, redis, partitions=parts)
             follower.start()
+        web = _gateway_server(settings, port) if gateway else None
+        if web is not None:
+            await web.start()
         console.print(
             f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
-            f"{projector}); Ctrl-C stops"
+            f"{projector}, gateway: {web.url if web else False}); Ctrl-C stops"
         )
         stop = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -158,6 +165,8 @@ def serve(
         try:
             await stop.wait()  # a clean stop, so the embedded Redis is shut down too
         finally:
+            if web is not None:
+                await web.stop()
             if follower is not None:
                 await follower.stop()
             if service is not None:
@@ -166,6 +175,15 @@ def serve(
 
     with compose.settings(ctx.obj["home"]) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
+
+
+def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> Any:
+    from services.gateway.app import GatewayConfig
+    from services.gateway.server import GatewayServer
+
+    config = GatewayConfig.from_env()
+    config.dev_signin = config.dev_signin or dev_signin
+    return GatewayServer(compose.gateway(settings, config), "127.0.0.1", port)
 
 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}
@@ -177,6 +195,8 @@ DEFAULT_DEMO = {"game": "chicken", "players": 3}
 @click.option("--seed", type=int, default=None, help="Match seed (default: random).")
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
+@click.option("--web", is_flag=True, help="Serve the web table instead: play against bots.")
+@click.option("--port", type=int, default=8000, show_default=True, help="The web port (--web).")
 @click.pass_context
 def demo(
     ctx: click.Context,
@@ -185,8 +205,13 @@ def demo(
     seed: int | None,
     options_json: str,
     quiet: bool,
+    web: bool,
+    port: int,
 ) -> None:
     """Play a whole match with random bots through the real streams, move by move."""
+    if web:
+        _demo_web(ctx, game, port)
+        return
     from services.infra.logging import configure
 
     configure(level=os.environ.get("TABLETOP_LOG", "WARNING"))
@@ -205,6 +230,38 @@ def demo(
     with compose.settings(ctx.obj["home"]) as settings:
         code = asyncio.run(_demo(settings, game, seats, seed, options, quiet))
     sys.exit(code)
+
+
+def _demo_web(ctx: click.Context, game: str, port: int) -> None:
+    """The whole house in this process, dev sign-in on: a person signs in by name and
+    quick-plays; bots fill the other seats after a few seconds."""
+    from services.infra.logging import configure
+
+    configure(level=os.environ.get("TABLETOP_LOG", "WARNING"))
+    os.environ.setdefault("TABLETOP_QUICKPLAY_WAIT", "3")
+
+    async def run(settings: Settings) -> None:
+        from services.gateway.stack import Stack
+
+        from services.gateway.app import GatewayConfig
+
+        config = GatewayConfig.from_env()
+        config.dev_signin = True
+        stack = await Stack(settings, config, port=port).start()
+        console.print(
+            f"[bold]Open {stack.url}/[/] — sign in with any name, pick {game} and press "
+            "Quick play; bots take the empty seats. Ctrl-C stops."
+        )
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await stack.stop()
+
+    with compose.settings(ctx.obj["home"]) as settings, contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings))
 
 
 async def _demo(

@@ -600,17 +600,17 @@ def _opening_game(envelopes: list[Any]) -> str:
 
 @get("/", sync_to_thread=False, include_in_schema=False)
 def index() -> File:
-    return File(STATIC / "index.html", content_disposition_type="inline")
+    return File(STATIC / "index.html", content_disposition_type="inline", media_type="text/html")
 
 
 @get("/table", sync_to_thread=False, include_in_schema=False)
 def table_page() -> File:
-    return File(STATIC / "table.html", content_disposition_type="inline")
+    return File(STATIC / "table.html", content_disposition_type="inline", media_type="text/html")
 
 
 @get("/replay", sync_to_thread=False, include_in_schema=False)
 def replay_page() -> File:
-    return File(STATIC / "replay.html", content_disposition_type="inline")
+    return File(STATIC / "replay.html", content_disposition_type="inline", media_type="text/html")
 
 
 def _rejected(request: Request[Any, Any, Any], err: Rejected) -> Any:
