@@ -208,12 +208,16 @@ async def healthz(state: State) -> api.Health:
 
 
 @post("/api/signin", status_code=200)
-async def signin(state: State, request: Request[Any, Any, Any], data: api.PlatformSignIn) -> api.SignedIn:
+async def signin(
+    state: State, request: Request[Any, Any, Any], data: api.PlatformSignIn
+) -> api.SignedIn:
     """The platform vouches for a player (header `X-Gateway-Secret`) and gets a token."""
     gw = _gateway(state)
     given = request.headers.get("x-gateway-secret", "")
     if not secrets.compare_digest(given.encode(), gw.config.secret.encode()):
-        raise NotAuthorizedException("Only the platform signs players in: the gateway secret is wrong.")
+        raise NotAuthorizedException(
+            "Only the platform signs players in: the gateway secret is wrong."
+        )
     player = Player(data.player_id, data.name)
     await gw.remember(player)
     return gw.signed_in(player)
@@ -286,7 +290,11 @@ async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Cr
     _as_caller(me, data)
     gw = _gateway(state)
     match_id = uuid.uuid4().hex[:16]
-    _refused(await gw.send(match_id, m.CreateMatch(game=data.game, seats=data.seats, options=data.options)))
+    _refused(
+        await gw.send(
+            match_id, m.CreateMatch(game=data.game, seats=data.seats, options=data.options)
+        )
+    )
     if data.join:
         _refused(await gw.send(match_id, m.JoinMatch(player=me.id)))
     return api.Created(match_id)
@@ -372,7 +380,10 @@ async def legal_commands(state: State, me: Player, match_id: str) -> list[tables
 
 @get("/api/matches/{match_id:str}/history")
 async def history(
-    state: State, me: Player, match_id: str, as_: Annotated[str | None, Parameter(query="as")] = None
+    state: State,
+    me: Player,
+    match_id: str,
+    as_: Annotated[str | None, Parameter(query="as")] = None,
 ) -> api.History:
     gw = _gateway(state)
     found = await tables.recorded(gw.store, match_id)
@@ -387,7 +398,11 @@ async def history(
 
 @get("/api/matches/{match_id:str}/replay")
 async def replay(
-    state: State, me: Player, match_id: str, version: int = 0, as_: Annotated[str | None, Parameter(query="as")] = None
+    state: State,
+    me: Player,
+    match_id: str,
+    version: int = 0,
+    as_: Annotated[str | None, Parameter(query="as")] = None,
 ) -> api.ReplayBody:
     """A finished match at any version, as any seat or a spectator."""
     gw = _gateway(state)
@@ -402,10 +417,20 @@ async def replay(
     then = found.state_at(at)
     names = await tables.names_of(gw.redis, last.players)
     shown = tables.lines_for(
-        found.game, found.envelopes[at - 1 : at], found.events[at - 1 : at], seat, names, last.players
+        found.game,
+        found.envelopes[at - 1 : at],
+        found.events[at - 1 : at],
+        seat,
+        names,
+        last.players,
     )
     return api.ReplayBody(
-        match_id, seat, at, last.version, tables.view_for(then, seat, names), shown[0] if shown else None
+        match_id,
+        seat,
+        at,
+        last.version,
+        tables.view_for(then, seat, names),
+        shown[0] if shown else None,
     )
 
 
@@ -654,7 +679,9 @@ def create_app(gateway: Gateway | None) -> Litestar:
             index,
             table_page,
             replay_page,
-            create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False),
+            create_static_files_router(
+                path="/static", directories=[STATIC], include_in_schema=False
+            ),
         ],
         dependencies={"me": Provide(_caller)},
         state=State({"gateway": gateway}),

@@ -41,7 +41,7 @@ class LiveHub:
         return sum(len(s) for s in self._subscribers.values())
 
     async def start(self) -> None:
-        positions: dict[str, str] = {}
+        positions: dict[Any, Any] = {}
         for p in range(self.partitions):
             # The last entry now: "$" would be re-read as "now" at every call.
             last: Any = await self.redis.xrevrange(Keys(p).log, count=1)
@@ -69,7 +69,7 @@ class LiveHub:
                 if not found:
                     del self._subscribers[match_id]
 
-    async def _follow(self, positions: dict[str, str]) -> None:
+    async def _follow(self, positions: dict[Any, Any]) -> None:
         while not self._stopping:
             try:
                 found = cast(

@@ -21,7 +21,6 @@ from typing import Any
 import msgspec
 import structlog
 
-from domain import match as m
 from domain.kernel import get_game
 from events.matches import LiveMatch, fold_envelopes, load_match
 from events.store import EventStore

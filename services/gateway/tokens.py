@@ -32,8 +32,8 @@ class BadToken(Exception):
 
 class Tokens:
     def __init__(self, secret: str, ttl_seconds: int = 12 * 3600) -> None:
-        if len(secret) < 16:
-            raise ValueError("the gateway secret must be at least 16 characters")
+        if len(secret) < 32:
+            raise ValueError("the gateway secret must be at least 32 characters (HMAC-SHA256)")
         self._secret = secret
         self.ttl_seconds = ttl_seconds
 
