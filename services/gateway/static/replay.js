@@ -31,11 +31,11 @@ async function main() {
   if (!token()) { location.href = `/?next=${encodeURIComponent(location.pathname + location.search)}`; return; }
   root.replaceChildren(header("Replay"), notice, el("main", {},
     el("section", { class: "panel controls" },
-      el("button", { id: "first", onclick: () => show(1), "aria-label": "First" }, "⏮"),
+      el("button", { id: "first", onclick: () => show(1), "aria-label": "First" }, "|◀"),
       el("button", { id: "prev", onclick: step(-1), "aria-label": "Previous" }, "◀"),
       slider,
       el("button", { id: "next", onclick: step(1), "aria-label": "Next" }, "▶"),
-      el("button", { id: "last", onclick: () => show(last), "aria-label": "Last" }, "⏭"),
+      el("button", { id: "last", onclick: () => show(last), "aria-label": "Last" }, "▶|"),
       at, el("label", {}, " as ", seat)),
     sentence, viewBox));
   slider.oninput = () => show(Number(slider.value));

@@ -79,6 +79,12 @@ function commandForm(choice, names) {
         : parsed === null ? "—" : /target|seat/.test(f) && typeof parsed === "number" ? names[parsed] : pretty(parsed);
       return el("option", { value: v }, shown || "—");
     }));
+    // Choosing one field moves the others to the first legal command with that value.
+    select.onchange = () => {
+      const match = choice.legal.find((c) => JSON.stringify(c[f] ?? null) === select.value);
+      if (!match) return;
+      for (const other of fields) if (other !== f) selects[other].value = JSON.stringify(match[other] ?? null);
+    };
     selects[f] = select;
     form.append(el("label", {}, label(f), " ", select));
   }
