@@ -241,9 +241,8 @@ def _demo_web(ctx: click.Context, game: str, port: int) -> None:
     os.environ.setdefault("TABLETOP_QUICKPLAY_WAIT", "3")
 
     async def run(settings: Settings) -> None:
-        from services.gateway.stack import Stack
-
         from services.gateway.app import GatewayConfig
+        from services.gateway.stack import Stack
 
         config = GatewayConfig.from_env()
         config.dev_signin = True

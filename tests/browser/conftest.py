@@ -4,6 +4,7 @@ chromium driven by Playwright (its own browser download is not reachable here)."
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -25,7 +26,12 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).parents[2] / "docs" / "screenshots"
+# TABLETOP_SCREENSHOTS=docs/screenshots refreshes the README's pictures; by default
+# a run leaves the tree as it was.
+SCREENSHOTS = Path(
+    os.environ.get("TABLETOP_SCREENSHOTS") or Path(tempfile.gettempdir()) / "tabletop-screenshots"
+)
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
 pytestmark = pytest.mark.browser
 
