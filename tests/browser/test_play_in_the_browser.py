@@ -83,8 +83,13 @@ async def test_two_people_quick_play_chicken_to_the_end_reload_and_replay(
 ) -> None:
     ann = await signed_in_page(browser, stack.url, "Ann")
     bea = await signed_in_page(browser, stack.url, "Bea")
-    await ann.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
     await quick_play(ann, "chicken", 2)
+    # Bea's lobby lists Ann's table; the form offers Chicken!'s option.
+    await bea.select_option("#create-game", "chicken")
+    await bea.click("text=Refresh")
+    await bea.wait_for_selector("text=Sit down")
+    assert await bea.locator("fieldset.options input[name=eggspansion]").count() == 1
+    await bea.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
     await quick_play(bea, "chicken", 2)
     assert match_of(ann) == match_of(bea)
     rng = random.Random(3)

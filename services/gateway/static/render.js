@@ -46,9 +46,11 @@ function grid(v) {
     v.map((row) => el("tr", {}, row.map((c) => el("td", {}, c === null ? "·" : pretty(c)))))));
 }
 
-function isSeatList(v, names) {
+// One entry per seat: a list named for seats, or whose entries say their seat.
+function isSeatList(key, v, names) {
   return Array.isArray(v) && v.length === names.length && v.length > 0
-    && v.every((x) => x && typeof x === "object" && !Array.isArray(x));
+    && v.every((x) => x && typeof x === "object" && !Array.isArray(x) && !isDie(x))
+    && (/^(players|seats|hands|boards|sheets)$/.test(key) || v.every((x) => "seat" in x));
 }
 
 export function value(v, names, key = "") {
@@ -98,7 +100,7 @@ export function renderView(view) {
     view.outcome ? outcome(view.outcome, names, you) : null));
 
   const seats = el("section", { class: "panel seats" }, el("h2", {}, "Seats"));
-  const seatList = Object.entries(table).find(([, v]) => isSeatList(v, names));
+  const seatList = Object.entries(table).find(([k, v]) => isSeatList(k, v, names));
   const scores = Array.isArray(table.scores) && table.scores.length === names.length ? table.scores : null;
   names.forEach((name, i) => {
     const mine = i === you;
