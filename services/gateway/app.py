@@ -97,6 +97,7 @@ class Gateway:
         self.hub = LiveHub(listen, store.partitions)
         self.bots = Bots(client, store, self.hub, self.remember, delay=config.bot_delay)
         self.quick = QuickPlay(client, store, self.bots, config.quickplay_wait)
+        self._seating: dict[str, tuple[str, list[str | None]]] = {}
 
     async def start(self) -> None:
         await self.client.__aenter__()
@@ -116,6 +117,21 @@ class Gateway:
     def signed_in(self, player: Player) -> api.SignedIn:
         token = self.tokens.issue(player)
         return api.SignedIn(token, player.id, player.name, self.tokens.ttl_seconds)
+
+    async def seating(self, match_id: str) -> tuple[str, list[str | None]] | None:
+        """The game and players of a match; kept once it has started (seats are fixed)."""
+        known = self._seating.get(match_id)
+        if known is not None:
+            return known
+        found = await load_match(self.store, match_id)
+        if found is None:
+            return None
+        seating = (found.state.game, list(found.state.players))
+        if found.state.status != "lobby":
+            if len(self._seating) >= 50_000:
+                self._seating.pop(next(iter(self._seating)))
+            self._seating[match_id] = seating
+        return seating
 
     async def send(self, match_id: str, command: Any, command_id: str | None = None) -> Reply:
         return await self.client.send(match_id, command, command_id=command_id, check=False)
@@ -455,27 +471,24 @@ async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> a
             )
     command = m.PlayMove(player=me.id, move=msgspec.Raw(body))
     reply = await gw.send(match_id, command, command_id)
-    table = await load_match(gw.store, match_id)
+    seated = await gw.seating(match_id)
     lines: list[tables.Line] = []
-    if table is not None and reply.events and reply.status == "accepted":
-        game = table.state.game
-        names = await tables.names_of(gw.redis, table.state.players)
-        seat = tables.seat_of(table.state, me.id)
-        events = [m.codec(game).decode(bytes(e)) for e in reply.events]
-        first = reply.version - len(events) + 1
-        by_id = {p: n for p, n in zip(table.state.players, names, strict=True) if p}
-        for i, event in enumerate(events):
-            text = m.describe(game, tables.named(event, by_id), seat, names)
-            body_out = cast(dict[str, Any], msgspec.to_builtins(event))
-            lines.append(tables.Line(first + i, m.event_tag(event), body_out, text))
     message = reply.message
-    if table is not None and message:
-        # The rules name players by id; a person reads their names.
-        for player_id, name in zip(
-            table.state.players, await tables.names_of(gw.redis, table.state.players), strict=True
-        ):
-            if player_id:
-                message = message.replace(player_id, name)
+    if seated is not None:
+        game, players = seated
+        names = await tables.names_of(gw.redis, players)
+        by_id = {p: n for p, n in zip(players, names, strict=True) if p}
+        if reply.events and reply.status == "accepted":
+            seat = players.index(me.id) if me.id in players else None
+            events = [m.codec(game).decode(bytes(e)) for e in reply.events]
+            first = reply.version - len(events) + 1
+            for i, event in enumerate(events):
+                text = m.describe(game, tables.named(event, by_id), seat, names)
+                body_out = cast(dict[str, Any], msgspec.to_builtins(event))
+                lines.append(tables.Line(first + i, m.event_tag(event), body_out, text))
+        for player_id, name in by_id.items():
+            # The rules name players by id; a person reads their names.
+            message = message.replace(player_id, name)
     return api.ReplyBody(
         command_id=data.command_id,
         status=reply.status,
@@ -554,6 +567,13 @@ class _Follower:
         self.me = me
         self.live: Any = None
         self.sent = 0
+        self._names: tuple[list[str | None], list[str]] | None = None
+
+    async def names(self, players: list[str | None]) -> list[str]:
+        """The seats' names, read again only when the seats change."""
+        if self._names is None or self._names[0] != players:
+            self._names = (list(players), await tables.names_of(self.gw.redis, players))
+        return self._names[1]
 
     async def hello(self, state: m.MatchState, since: int | None) -> None:
         if since is not None and since < state.version:
@@ -578,7 +598,7 @@ class _Follower:
         events = decode_events(game, fresh)
         self.live = fold_envelopes(fresh, self.live)
         state = self.live.state
-        names = await tables.names_of(self.gw.redis, state.players)
+        names = await self.names(state.players)
         seat = tables.seat_of(state, self.me.id)
         for line in tables.lines_for(game, fresh, events, seat, names, state.players):
             await _send(self.socket, {"kind": "event", **msgspec.to_builtins(line)})
@@ -598,7 +618,7 @@ class _Follower:
 
     async def _view(self, kind: str) -> None:
         state = self.live.state
-        names = await tables.names_of(self.gw.redis, state.players)
+        names = await self.names(state.players)
         seat = tables.seat_of(state, self.me.id)
         await _send(
             self.socket,

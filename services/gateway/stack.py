@@ -31,15 +31,21 @@ class Stack:
         return self.server.url
 
     async def start(self) -> Stack:
+        await self.start_services()
+        await self.server.start()
+        return self
+
+    async def start_services(self) -> None:
         if self.service is not None:
             await self.service.start()
         if self.projector is not None:
             self.projector.start()
-        await self.server.start()
-        return self
 
     async def stop(self) -> None:
         await self.server.stop()
+        await self.stop_services()
+
+    async def stop_services(self) -> None:
         if self.projector is not None:
             await self.projector.stop()
         if self.service is not None:
