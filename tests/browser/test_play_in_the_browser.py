@@ -48,7 +48,7 @@ async def click_a_move(page: Page, rng: random.Random) -> bool:
         + str(before)
         + r"\b/.test(document.querySelector('.panel.status').innerText)",
         arg=before,
-        timeout=15_000,
+        timeout=30_000,
     )
     return True
 
@@ -56,9 +56,14 @@ async def click_a_move(page: Page, rng: random.Random) -> bool:
 async def assert_no_hidden_card(stack: Stack, page: Page, match_id: str, seat: int) -> None:
     """The page's HTML names no component the seat may not identify at the version the
     page shows."""
-    html = await page.content()
-    text = await page.inner_text("body")
-    version = await shown_version(page)
+    # One read of the page, so the HTML, the text and the version are of one moment.
+    html, text, status = await page.evaluate(
+        "() => [document.documentElement.outerHTML, document.body.innerText,"
+        " document.querySelector('.panel.status').innerText]"
+    )
+    found_version = re.search(r"version (\d+)", status)
+    assert found_version
+    version = int(found_version.group(1))
     store = compose.event_store(stack.settings, stack.redis)
     found = await tables.recorded(store, match_id)
     assert found is not None
