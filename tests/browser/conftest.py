@@ -83,3 +83,10 @@ async def quick_play(page: Page, game: str, seats: int) -> None:
     await page.click("#quick-play")
     await page.wait_for_url("**/table?match=*")
     await page.wait_for_selector(".live.on")
+
+
+async def add_a_bot_and_start(page: Page) -> None:
+    await page.click("text=Add a bot")
+    await page.wait_for_selector("text=Robo")
+    await page.click("text=Start the match")
+    await page.wait_for_selector("text=playing")

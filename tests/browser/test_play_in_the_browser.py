@@ -13,7 +13,7 @@ from domain.kernel import get_game
 from services import compose
 from services.gateway import tables
 from services.gateway.stack import Stack
-from tests.browser.conftest import SCREENSHOTS, quick_play, signed_in_page
+from tests.browser.conftest import SCREENSHOTS, add_a_bot_and_start, quick_play, signed_in_page
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +72,10 @@ async def assert_no_hidden_card(stack: Stack, page: Page, match_id: str, seat: i
         return
     game = get_game(state.game)
     for component in game.hidden(state.game_state, seat):
-        assert component not in html, f"seat {seat} sees {component} at version {version}"
+        at = html.find(component)
+        assert at < 0, (
+            f"seat {seat} sees {component} at version {version}: {html[at - 300 : at + 80]}"
+        )
         pretty = re.sub(r"^[a-z]{2,3}-", "", component).replace("-", " ")
         assert not re.search(rf"\b{re.escape(pretty)}\b", text), (seat, component, version)
 
@@ -150,8 +153,8 @@ async def test_a_love_letter_round_of_three_with_a_bot_shows_no_seat_anothers_ca
     await quick_play(ann, "loveletter", 3)
     await quick_play(bea, "loveletter", 3)
     match_id = match_of(ann)
-    await ann.wait_for_selector("text=Robo", timeout=15_000)  # the bot took seat 3
-    await ann.wait_for_selector("text=playing")
+    assert match_of(bea) == match_id
+    await add_a_bot_and_start(ann)  # the bot takes seat 3
     rng = random.Random(5)
     for _ in range(300):
         for seat, page in enumerate((ann, bea)):
@@ -170,7 +173,8 @@ async def test_a_love_letter_round_of_three_with_a_bot_shows_no_seat_anothers_ca
 
 async def test_a_board_game_table_is_drawn_and_playable(stack: Stack, browser: Browser) -> None:
     ann = await signed_in_page(browser, stack.url, "Ann")
-    await quick_play(ann, "trektwelve", 2)  # a bot joins after the wait
-    await ann.wait_for_selector("#actions button.move", timeout=20_000)
+    await quick_play(ann, "trektwelve", 2)
+    await add_a_bot_and_start(ann)
+    await ann.wait_for_selector("#actions button.move, #actions form.command-form")
     assert await click_a_move(ann, random.Random(1))
     await ann.screenshot(path=str(SCREENSHOTS / "table-trektwelve.png"), full_page=True)
