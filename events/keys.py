@@ -143,3 +143,8 @@ class GatewayKeys:
 
 
 GATEWAY = GatewayKeys()
+
+# Global as well: written once by the first process to use the data, the partition count
+# its keys were made with. Another count would hash match ids to other partitions and
+# find none of them, so every process checks it at start (services/infra/config.py).
+PARTITIONS = "tt:partitions"

@@ -28,7 +28,12 @@ def test_games_json_lists_chicken_with_its_options_and_assumptions(cli: CliRunne
     games = {g["name"]: g for g in json.loads(result.output)}
     chicken = games["chicken"]
     assert (chicken["min_players"], chicken["max_players"]) == (2, 8)
-    assert {"name": "eggspansion", "type": "bool", "default": False} in chicken["options"]
+    eggspansion = {
+        "name": "eggspansion",
+        "default": False,
+        "schema": {"type": "boolean", "default": False},
+    }
+    assert eggspansion in chicken["options"]
     assert chicken["rules"] in ("complete", "assumptions", "house-completed")
     assert chicken["assumptions"]
 

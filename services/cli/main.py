@@ -1,46 +1,142 @@
-"""The `tabletop` command line."""
+"""The `tabletop` command line.
+
+People number seats from 1: in sentences, in flags (`--as 2`) and in messages. Machines
+number them from 0: in every JSON document (`--json`, views, events, replies). A mistake
+gets one line and exit 2 (usage) or 1 (failure), never a traceback.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import random
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypedDict, cast
+from typing import Any, NoReturn, TypedDict, cast
 
 import click
 import msgspec
+import redis.exceptions
+import structlog
 from rich.console import Console
 from rich.table import Table
 
 from domain import match as m
-from domain.kernel import RulesStatus, games, get_game, options_schema
+from domain.kernel import Game, Rejected, RulesStatus, games, get_game
 from events.envelope import Envelope
 from events.keys import Keys
 from services import compose
-from services.infra.config import Settings
+from services.infra.config import (
+    ConfigError,
+    Settings,
+    check_partitions,
+    check_redis_url,
+)
+from services.infra.embedded import DataFolderInUse
+from services.infra.logging import configure, level_from_env
 from services.readside.readmodels import ReadModels
 
+log = structlog.get_logger("tabletop.cli")
+
+# Made again for every command: rich reads COLUMNS when a console is made.
 console = Console(highlight=False)
 
 
-@click.group()
+# --- one line per mistake ---------------------------------------------------------------
+
+
+class TabletopGroup(click.Group):
+    """click's group, with every ordinary mistake told in one line: click's usage errors
+    (exit 2), settings the environment got wrong (exit 2), and failures (exit 1)."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as err:
+            hint = f" (see '{err.ctx.command_path} -h')" if err.ctx is not None else ""
+            _fail(err.format_message() + hint, 2)
+        except click.ClickException as err:
+            _fail(err.format_message(), err.exit_code)
+        except ConfigError as err:
+            _fail(str(err), 2)
+        except DataFolderInUse as err:
+            _fail(str(err), 1)
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as err:
+            where = os.environ.get("TABLETOP_REDIS_URL") or "the embedded server"
+            _fail(f"cannot reach Redis ({where}): {_first_line(err)}", 1)
+        except redis.exceptions.NoPermissionError as err:
+            _fail(f"Redis refused: {_first_line(err)}", 1)
+        except (click.Abort, KeyboardInterrupt):
+            _fail("stopped", 130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(code)
+
+
+BENCH_NEEDS = ("eventsourcing",)  # what `pip install -e '.[bench]'` adds that bench imports
+
+
+def _check_bench_extra() -> None:
+    missing = [p for p in BENCH_NEEDS if importlib.util.find_spec(p) is None]
+    if missing:
+        raise click.ClickException(
+            f"bench needs the bench extra ({', '.join(missing)} is not installed): "
+            "pip install -e '.[bench]'"
+        )
+
+
+@click.group(cls=TabletopGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tabletop", prog_name="tabletop")
 @click.option(
     "--home",
-    type=click.Path(path_type=Path),
+    type=click.Path(path_type=Path, file_okay=False),
     default=None,
     help="Data folder of the embedded Redis (default $TABLETOP_HOME or ./.tabletop).",
 )
 @click.pass_context
 def main(ctx: click.Context, home: Path | None) -> None:
-    """tabletop: turn-based board games on an event-sourced Redis log."""
+    """tabletop: turn-based board games on an event-sourced Redis log.
+
+    Seats are numbered from 1 here (flags, sentences, messages) and from 0 in JSON.
+    """
+    global console
+    console = Console(highlight=False)
+    command = ctx.invoked_subcommand
+    configure(level=level_from_env("INFO" if command == "serve" else "WARNING"))
+    # Settings the environment got wrong are said before any server starts.
+    Settings.from_env("unix://")
+    url = os.environ.get("TABLETOP_REDIS_URL")
+    if url:
+        check_redis_url(url)
+    if command == "bench":
+        _check_bench_extra()
     ctx.ensure_object(dict)
     ctx.obj["home"] = home
+
+
+# --- games ------------------------------------------------------------------------------
 
 
 class GameRow(TypedDict):
@@ -56,6 +152,63 @@ class GameRow(TypedDict):
     assumptions: list[str]
 
 
+def option_schemas(game: Game) -> list[dict[str, Any]]:
+    """Each option of the game: its name, default and a JSON Schema of its values,
+    from msgspec's schema of the game's options Struct."""
+    schema = msgspec.json.schema(game.options_type)
+    defs: dict[str, Any] = schema.get("$defs", {})
+    root = _inline(schema, defs)
+    out: list[dict[str, Any]] = []
+    for f in msgspec.structs.fields(game.options_type):
+        if f.default is not msgspec.NODEFAULT:
+            default = f.default
+        elif f.default_factory is not msgspec.NODEFAULT:
+            default = f.default_factory()
+        else:
+            default = None
+        prop = root.get("properties", {}).get(f.encode_name, {})
+        out.append({"name": f.encode_name, "default": default, "schema": prop})
+    return out
+
+
+def _inline(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
+    """The schema with its `$ref`s replaced by what they name (options are shallow)."""
+    if depth > 8:
+        return node
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            return _inline(defs[ref.removeprefix("#/$defs/")], defs, depth + 1)
+        return {k: _inline(v, defs, depth + 1) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline(v, defs, depth + 1) for v in node]
+    return node
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value).strip('"')
+
+
+def _allowed(schema: dict[str, Any]) -> str:
+    """An option's values as a person reads them: `a | b`, `true | false`, `1..13`."""
+    if "enum" in schema:
+        return " | ".join(_shown(v) for v in schema["enum"])
+    if "anyOf" in schema:
+        return " | ".join(_allowed(s) for s in schema["anyOf"])
+    kind = schema.get("type")
+    if kind == "boolean":
+        return "true | false"
+    if kind == "null":
+        return "null"
+    if kind in ("integer", "number"):
+        low = schema.get("minimum", schema.get("exclusiveMinimum"))
+        high = schema.get("maximum", schema.get("exclusiveMaximum"))
+        if low is not None or high is not None:
+            return f"{'' if low is None else low}..{'' if high is None else high}"
+        return str(kind)
+    return str(kind or "any")
+
+
 @main.command("games")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def games_cmd(as_json: bool) -> None:
@@ -68,7 +221,7 @@ def games_cmd(as_json: bool) -> None:
                 "title": game.title,
                 "min_players": game.min_players,
                 "max_players": game.max_players,
-                "options": options_schema(game),
+                "options": option_schemas(game),
                 "rules": game.rules_status,
                 "rules_version": game.rules_version,
                 "assumptions": list(game.assumptions),
@@ -77,15 +230,40 @@ def games_cmd(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
-    table = Table("name", "title", "players", "options", "rules")
+    table = Table()
+    # The name is what people type: never cut. Options fold rather than lose a value.
+    width = max((len(r["name"]) for r in rows), default=4)
+    table.add_column("game, title, rules", no_wrap=True, min_width=width)
+    table.add_column("players")
+    table.add_column("options = default, then the allowed values", overflow="fold")
     for r in rows:
-        opts = ", ".join(f"{o['name']}={o['default']}" for o in r["options"]) or "-"
+        opts = "\n".join(
+            f"{o['name']} = {_shown(o['default'])}\n  [dim]{_allowed(o['schema'])}[/]"
+            for o in r["options"]
+        )
         status = r["rules"] + (f" ({len(r['assumptions'])})" if r["assumptions"] else "")
-        table.add_row(r["name"], r["title"], f"{r['min_players']}-{r['max_players']}", opts, status)
+        low, high = r["min_players"], r["max_players"]
+        table.add_row(
+            f"{r['name']}\n[dim]{r['title']}\n{status}[/]",
+            str(low) if low == high else f"{low}-{high}",
+            opts or "-",
+        )
     console.print(table)
+    console.print("[dim]tabletop games --json: each option's JSON Schema and the assumptions[/]")
 
 
-def _partition_list(spec: str, total: int) -> list[int]:
+def _known_game(name: str, param: str) -> str:
+    if name not in games():
+        raise click.BadParameter(
+            f"no game {name!r}; the games are {', '.join(sorted(games()))}", param_hint=param
+        )
+    return name
+
+
+# --- serve and demo ---------------------------------------------------------------------
+
+
+def _partition_list(spec: str, total: int, param: str | None = None) -> list[int]:
     """'0-7' or '0,2,4' -> partitions; '' -> all."""
     if not spec:
         return list(range(total))
@@ -95,11 +273,32 @@ def _partition_list(spec: str, total: int) -> list[int]:
             lo, _, hi = part.partition("-")
             out += list(range(int(lo), int(hi or lo) + 1))
     except ValueError:
-        raise click.BadParameter(f"{spec!r}: write partitions as 0-7 or 0,2,4") from None
+        raise click.BadParameter(
+            f"{spec!r}: write partitions as 0-7 or 0,2,4", param_hint=param
+        ) from None
     wrong = [p for p in out if not 0 <= p < total]
     if wrong or not out:
-        raise click.BadParameter(f"{spec!r}: partitions run from 0 to {total - 1}")
+        raise click.BadParameter(
+            f"{spec!r}: partitions run from 0 to {total - 1} (TABLETOP_PARTITIONS={total})",
+            param_hint=param,
+        )
     return sorted(set(out))
+
+
+@contextlib.contextmanager
+def _settings(ctx: click.Context) -> Iterator[Settings]:
+    """The settings, for TABLETOP_REDIS_URL's Redis or the data folder's embedded one."""
+    with compose.settings(ctx.obj["home"]) as settings:
+        yield settings
+
+
+async def _checked(settings: Settings) -> None:
+    """The partition count agrees with the data's, before anything reads or writes it."""
+    redis = compose.redis_client(settings)
+    try:
+        await check_partitions(redis, settings.partitions)
+    finally:
+        await redis.aclose()
 
 
 @main.command()
@@ -136,44 +335,58 @@ def serve(
     cost of version conflicts); given partitions of their own (--command-partitions),
     each match stays with one service. Projectors split the partitions.
     """
-    from services.infra.logging import configure
-
-    configure()
+    if not commands and not projector and not gateway:
+        raise click.UsageError(
+            "--no-commands, --no-projector and --no-gateway leave nothing to serve"
+        )
+    total = Settings.from_env("unix://").partitions
+    owned = (
+        _partition_list(command_partitions, total, "'--command-partitions'")
+        if command_partitions
+        else None
+    )
+    followed = _partition_list(projector_partitions, total, "'--projector-partitions'")
 
     async def run(settings: Settings) -> None:
-        if command_partitions:
-            settings.command_partitions = _partition_list(command_partitions, settings.partitions)
-        service = compose.command_service(settings) if commands else None
-        if service is not None:
-            await service.start()
+        settings.command_partitions = owned
         redis = compose.redis_client(settings)
+        service = None
         follower = None
-        if projector:
-            parts = _partition_list(projector_partitions, settings.partitions)
-            follower = compose.projector(settings, redis, partitions=parts)
-            follower.start()
-        web = _gateway_server(settings, port) if gateway else None
-        if web is not None:
-            await web.start()
-        console.print(
-            f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
-            f"{projector}, gateway: {web.url if web else False}); Ctrl-C stops"
-        )
-        stop = asyncio.Event()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        web = None
         try:
+            await check_partitions(redis, settings.partitions)
+            if commands:
+                service = compose.command_service(settings)
+                await service.start()
+                log.info("service_started", service="commands", partitions=settings.owned)
+            if projector:
+                follower = compose.projector(settings, redis, partitions=followed)
+                follower.start()
+                log.info("service_started", service="projector", partitions=followed)
+            if gateway:
+                web = _gateway_server(settings, port)
+                await web.start()
+                log.info("service_started", service="gateway", url=web.url)
+            console.print(
+                f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
+                f"{projector}, gateway: {web.url if web else False}); Ctrl-C stops"
+            )
+            stop = asyncio.Event()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                asyncio.get_running_loop().add_signal_handler(sig, stop.set)
             await stop.wait()  # a clean stop, so the embedded Redis is shut down too
         finally:
             if web is not None:
                 await web.stop()
             if follower is not None:
                 await follower.stop()
+                log.info("service_stopped", service="projector")
             if service is not None:
                 await service.stop()
+                log.info("service_stopped", service="commands")
             await redis.aclose()
 
-    with compose.settings(ctx.obj["home"]) as settings, contextlib.suppress(KeyboardInterrupt):
+    with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
 
 
@@ -189,9 +402,29 @@ def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}
 
 
+def _demo_options(game: str, seats: int, options_json: str) -> dict[str, Any]:
+    """The options as the domain would take them, or a usage error saying why not."""
+    try:
+        options = json.loads(options_json)
+    except ValueError as err:
+        raise click.BadParameter(f"not JSON ({err})", param_hint="'--options'") from None
+    if not isinstance(options, dict):
+        raise click.BadParameter(
+            "give a JSON object, e.g. '{\"eggspansion\": true}'", param_hint="'--options'"
+        )
+    try:
+        m.create(None, m.CreateMatch(game=game, seats=seats, options=options))
+    except Rejected as err:
+        hint = "'--players'" if err.code == "bad_seat_count" else "'--options'"
+        raise click.BadParameter(err.message, param_hint=hint) from None
+    return options
+
+
 @main.command()
 @click.option("--game", default=DEFAULT_DEMO["game"], show_default=True)
-@click.option("--players", type=int, default=None, help="Seats (default: a sensible count).")
+@click.option(
+    "--players", type=click.IntRange(min=1), default=None, help="Seats (default: a sensible count)."
+)
 @click.option("--seed", type=int, default=None, help="Match seed (default: random).")
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
@@ -212,22 +445,12 @@ def demo(
     if web:
         _demo_web(ctx, game, port)
         return
-    from services.infra.logging import configure
-
-    configure(level=os.environ.get("TABLETOP_LOG", "WARNING"))
-    try:
-        chosen = get_game(game)
-    except Exception:
-        raise click.BadParameter(f"no game {game!r}; see `tabletop games`") from None
-    seats = players or max(chosen.min_players, min(3, chosen.max_players))
-    if not chosen.min_players <= seats <= chosen.max_players:
-        raise click.BadParameter(
-            f"{chosen.title} takes {chosen.min_players}-{chosen.max_players} players"
-        )
+    chosen = get_game(_known_game(game, "'--game'"))
+    seats = players if players is not None else max(chosen.min_players, min(3, chosen.max_players))
+    options = _demo_options(game, seats, options_json)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
-    options = json.loads(options_json)
-    with compose.settings(ctx.obj["home"]) as settings:
+    with _settings(ctx) as settings:
         code = asyncio.run(_demo(settings, game, seats, seed, options, quiet))
     sys.exit(code)
 
@@ -244,6 +467,7 @@ def _demo_web(ctx: click.Context, game: str, port: int) -> None:
         from services.gateway.app import GatewayConfig
         from services.gateway.stack import Stack
 
+        await _checked(settings)
         config = GatewayConfig.from_env()
         config.dev_signin = True
         stack = await Stack(settings, config, port=port).start()
@@ -259,7 +483,7 @@ def _demo_web(ctx: click.Context, game: str, port: int) -> None:
         finally:
             await stack.stop()
 
-    with compose.settings(ctx.obj["home"]) as settings, contextlib.suppress(KeyboardInterrupt):
+    with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
 
 
@@ -267,12 +491,15 @@ async def _demo(
     settings: Settings, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
 ) -> int:
     from services.client.bots import NAMES, play_match
+    from services.client.client import CommandRejected
     from services.readside.audit import audit
 
+    await _checked(settings)
     service = compose.command_service(settings)
     await service.start()
     projector = compose.projector(settings, service.redis)
     projector.start()
+    log.info("service_started", service="demo", game=game, seed=seed)
     names = list(NAMES[:seats])
     title = get_game(game).title
     console.print(
@@ -305,9 +532,12 @@ async def _demo(
         await projector.stop()
         await projector.catch_up()
         history = await compose.read_models(settings, service.redis).history(match_id, None)
+    except CommandRejected as err:
+        raise click.ClickException(f"the match could not be played: {err.reply.message}") from None
     finally:
         await projector.stop()
         await service.stop()
+        log.info("service_stopped", service="demo")
     outcome = live.state.outcome
     assert outcome is not None
     table = Table("rank", "player", "score", title=f"{title}: final ranking")
@@ -337,11 +567,12 @@ def _run(ctx: click.Context, work: Any) -> Any:
     async def go(settings: Settings) -> Any:
         redis = compose.redis_client(settings)
         try:
+            await check_partitions(redis, settings.partitions)
             return await work(redis, settings)
         finally:
             await redis.aclose()
 
-    with compose.settings(ctx.obj["home"]) as settings:
+    with _settings(ctx) as settings:
         return asyncio.run(go(settings))
 
 
@@ -351,65 +582,111 @@ async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
     return compose.read_models(settings, redis)
 
 
-def _seat_option(value: str | None) -> int | None:
-    if value is None or value == "spectator":
-        return None
-    return int(value) - 1
+class SeatParam(click.ParamType[Any, Any]):
+    """A seat as people number it (1, 2, ...) or `spectator`; given to code 0-based."""
+
+    name = "seat"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value is None or isinstance(value, int):
+            return value
+        if str(value).lower() == "spectator":
+            return None
+        try:
+            number = int(value)
+        except ValueError:
+            self.fail(f"{value!r} is not a seat: give a seat number (1, 2, ...) or spectator")
+        if number < 1:
+            self.fail(f"{value!r}: seats are numbered from 1")
+        return number - 1
+
+
+def _check_seat(seat: int | None, seats: int) -> None:
+    """A seat the match has, or a usage error that says which it has."""
+    if seat is not None and seat >= seats:
+        raise click.BadParameter(
+            f"seat {seat + 1}: this match has {seats} seats, give 1-{seats} or spectator",
+            param_hint="'--as'",
+        )
 
 
 AS_HELP = "Read as this seat (1-based) or 'spectator' (default)."
 
 
+def _winners(summary: Any) -> str:
+    """The finished match's winners by name (rank 1), for a person."""
+    if not summary.ranks:
+        return "-"
+    names = m.seat_names(summary.players)
+    best = min(summary.ranks)
+    return "won by " + ", ".join(n for n, r in zip(names, summary.ranks, strict=False) if r == best)
+
+
 @main.command()
 @click.argument("game", required=False)
-@click.option("--status", type=click.Choice(["lobby", "playing", "finished"]), default=None)
-@click.option("--page", type=int, default=0)
-@click.option("--size", type=int, default=20)
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--status", type=click.Choice(["lobby", "playing", "finished"]), default=None,
+    help="Only matches with this status (default: all three).",
+)  # fmt: skip
+@click.option(
+    "--page", type=click.IntRange(min=1), default=1, show_default=True,
+    help="Page of each status, newest first; the first page is 1.",
+)  # fmt: skip
+@click.option(
+    "--size", type=click.IntRange(1, 1000), default=20, show_default=True,
+    help="Matches per page.",
+)  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
 def lobby(
     ctx: click.Context, game: str | None, status: str | None, page: int, size: int, as_json: bool
 ) -> None:
     """Open matches, matches in play and finished ones, newest first."""
+    if game is not None:
+        _known_game(game, "'GAME'")
 
     async def work(redis: Any, settings: Settings) -> dict[str, Any]:
         models = await _caught_up(redis, settings)
         statuses = [status] if status else ["lobby", "playing", "finished"]
-        return {s: await models.lobby(game, s, page, size) for s in statuses}
+        return {s: await models.lobby(game, s, page - 1, size) for s in statuses}
 
     found = _run(ctx, work)
     if as_json:
         click.echo(_dump(found))
         return
     for status_name, rows in found.items():
-        table = Table(
-            "match", "game", "players", "free", "version", "to act / ranks", title=status_name
-        )
+        last = "winner" if status_name == "finished" else "to act"
+        table = Table(title=f"{status_name} (page {page})")
+        # The id is what people copy: never wrapped or cut, whatever the width.
+        table.add_column("match", no_wrap=True, min_width=16)
+        table.add_column("game", overflow="fold")
+        table.add_column("players", overflow="fold")
+        table.add_column("version", justify="right")
+        table.add_column(last, overflow="fold")
         for r in rows:
-            extra = ", ".join(r.to_act) if status_name != "finished" else str(r.ranks)
-            table.add_row(
-                r.match_id,
-                r.game,
-                ", ".join(p or "-" for p in r.players),
-                str(r.free_seats),
-                str(r.version),
-                extra,
-            )
+            extra = _winners(r) if status_name == "finished" else ", ".join(r.to_act) or "-"
+            players = ", ".join(p or "-" for p in r.players)
+            if r.free_seats:
+                players += f" ({r.free_seats} free)"
+            table.add_row(r.match_id, r.game, players, str(r.version), extra)
         console.print(table)
 
 
 @main.command()
 @click.argument("match_id")
-@click.option("--as", "as_seat", default=None, help=AS_HELP)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--as", "as_seat", type=SeatParam(), default=None, help=AS_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
-def show(ctx: click.Context, match_id: str, as_seat: str | None, as_json: bool) -> None:
+def show(ctx: click.Context, match_id: str, as_seat: int | None, as_json: bool) -> None:
     """A match's summary and the table as a seat (or a spectator) sees it."""
-    seat = _seat_option(as_seat)
 
     async def work(redis: Any, settings: Settings) -> Any:
         models = await _caught_up(redis, settings)
-        return await models.summary(match_id), await models.view(match_id, seat)
+        summary = await models.summary(match_id)
+        if summary is None:
+            return None, None
+        _check_seat(as_seat, summary.seats)
+        return summary, await models.view(match_id, as_seat)
 
     summary, view = _run(ctx, work)
     if summary is None:
@@ -424,25 +701,34 @@ def show(ctx: click.Context, match_id: str, as_seat: str | None, as_json: bool) 
     if summary.to_act:
         console.print(f"to act: {', '.join(summary.to_act)}")
     if summary.ranks:
-        console.print(f"scores {summary.scores}, ranks {summary.ranks}")
+        names = m.seat_names(summary.players)
+        console.print(
+            _winners(summary)
+            + "; "
+            + ", ".join(f"{n} {s}" for n, s in zip(names, summary.scores, strict=False))
+        )
     console.print_json(json.dumps(view))
 
 
 @main.command()
 @click.argument("match_id")
-@click.option("--as", "as_seat", default=None, help=AS_HELP)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--as", "as_seat", type=SeatParam(), default=None, help=AS_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
-def history(ctx: click.Context, match_id: str, as_seat: str | None, as_json: bool) -> None:
+def history(ctx: click.Context, match_id: str, as_seat: int | None, as_json: bool) -> None:
     """The moves of a match, numbered, as a seat (or a spectator) may see them."""
-    seat = _seat_option(as_seat)
 
     async def work(redis: Any, settings: Settings) -> Any:
-        return await (await _caught_up(redis, settings)).history(match_id, seat)
+        models = await _caught_up(redis, settings)
+        summary = await models.summary(match_id)
+        if summary is None:
+            return None
+        _check_seat(as_seat, summary.seats)
+        return await models.history(match_id, as_seat)
 
     lines = _run(ctx, work)
-    if not lines:
-        raise click.ClickException(f"no history for match {match_id}")
+    if lines is None:
+        raise click.ClickException(f"no match {match_id}")
     if as_json:
         click.echo(_dump(lines))
         return
@@ -452,11 +738,14 @@ def history(ctx: click.Context, match_id: str, as_seat: str | None, as_json: boo
 
 @main.command()
 @click.argument("game")
-@click.option("--top", type=int, default=20)
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--top", type=click.IntRange(min=1), default=20, show_default=True, help="Players shown."
+)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
 def leaderboard(ctx: click.Context, game: str, top: int, as_json: bool) -> None:
     """Players of a game by rating (openskill, Plackett-Luce; ordinal = mu - 3 sigma)."""
+    _known_game(game, "'GAME'")
 
     async def work(redis: Any, settings: Settings) -> Any:
         return await (await _caught_up(redis, settings)).leaderboard(game, top)
@@ -521,7 +810,7 @@ def projections_rebuild(ctx: click.Context, name: str | None) -> None:
 
 
 @projections.command("status")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
 def projections_status(ctx: click.Context, as_json: bool) -> None:
     """Projection lag per partition: events and milliseconds behind the log."""
@@ -548,46 +837,92 @@ def _store(redis: Any, settings: Settings) -> Any:
     return compose.event_store(settings, redis)
 
 
+def _check_version(version: int | None, last: int, param: str) -> None:
+    if version is not None and not 1 <= version <= last:
+        raise click.BadParameter(
+            f"{version}: this match has versions 1 to {last}", param_hint=f"'{param}'"
+        )
+
+
 @main.command()
 @click.argument("match_id")
-@click.option("--to", "to_version", type=int, default=None, help="Stop at this version.")
-@click.option("--as", "as_seat", default=None, help=AS_HELP)
-@click.option("--step", is_flag=True, help="Walk the match move by move (Enter = next).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--to", "to_version", type=int, default=None, help="Stop at this version (1 = the first event)."
+)
+@click.option("--as", "as_seat", type=SeatParam(), default=None, help=AS_HELP)
+@click.option("--step", is_flag=True, help="Walk the match event by event (Enter: next, q: quit).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
 def replay(
     ctx: click.Context,
     match_id: str,
     to_version: int | None,
-    as_seat: str | None,
+    as_seat: int | None,
     step: bool,
     as_json: bool,
 ) -> None:
     """The match (or a seat's view of it) at any version, folded from the log."""
     from services.readside.audit import replay as replay_match
 
-    seat = _seat_option(as_seat)
-
     async def work(redis: Any, settings: Settings) -> Any:
-        return await replay_match(_store(redis, settings), match_id, to_version)
+        return await replay_match(_store(redis, settings), match_id)
 
     frames = _run(ctx, work)
     if not frames:
         raise click.ClickException(f"no match {match_id}")
-    state = frames[-1][1]
-    names = m.seat_names(state.players)
+    _check_version(to_version, len(frames), "--to")
+    frames = frames[:to_version]
+    _check_seat(as_seat, frames[-1][1].seats)
     if step:
-        for env, after in frames:
-            event = m.codec(after.game).decode(bytes(env.payload))
-            shown = m.redact(after.game, event, seat)
-            if shown is not None:
-                console.print(
-                    f"[dim]{env.version:>4}[/]  {m.describe(after.game, shown, seat, names)}"
-                )
-                if sys.stdin.isatty():
-                    click.pause(info="")
-    if as_json or not step:
-        click.echo(json.dumps(m.view(state, seat), indent=2))
+        try:
+            _step_through(frames, as_seat)
+        except KeyboardInterrupt:
+            click.echo("\nstopped", err=True)
+            sys.exit(130)
+        if not as_json:
+            return
+    click.echo(json.dumps(m.view(frames[-1][1], as_seat), indent=2))
+
+
+def _step_through(frames: Sequence[tuple[Envelope, m.MatchState]], seat: int | None) -> None:
+    """Each event the reader may see, the table after it, then a prompt: Enter goes on,
+    q (or the end of the input) stops."""
+    names = m.seat_names(frames[-1][1].players)
+    shown = [(env, after) for env, after in frames if _visible(env, after, seat) is not None]
+    for i, (env, after) in enumerate(shown):
+        event = _visible(env, after, seat)
+        console.print(f"[bold]{env.version:>4}[/]  {m.describe(after.game, event, seat, names)}")
+        _print_view(m.view(after, seat))
+        if i == len(shown) - 1:
+            console.print(f"[dim]end of the match at version {env.version}[/]")
+            return
+        console.print(f"[dim]{i + 1}/{len(shown)} · Enter: next · q: quit[/] ", end="")
+        answer = sys.stdin.readline()
+        if not answer or answer.strip().lower() in ("q", "quit"):
+            console.print("")
+            return
+
+
+def _visible(env: Envelope, after: m.MatchState, seat: int | None) -> Any:
+    return m.redact(after.game, m.codec(after.game).decode(bytes(env.payload)), seat)
+
+
+def _print_view(view: dict[str, Any]) -> None:
+    """A view as rows of name and compact JSON, readable at any width."""
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column(style="dim", no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, value in _flat(view):
+        table.add_row(key, json.dumps(value, separators=(", ", ": ")))
+    console.print(table)
+
+
+def _flat(view: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    for key, value in view.items():
+        if isinstance(value, dict) and value and len(prefix) < 40:
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
 
 
 @main.command("audit")
@@ -641,7 +976,12 @@ def import_cmd(ctx: click.Context, path: Any) -> None:
     """Append an exported match to this store (refuses a broken chain or an existing id)."""
     from services.readside.audit import import_match
 
-    lines = [line.rstrip(b"\n") for line in path if line.strip()]
+    try:
+        lines = [line.rstrip(b"\n") for line in path if line.strip()]
+    except OSError as err:
+        raise click.ClickException(f"cannot read {path.name}: {err.strerror or err}") from None
+    if not lines:
+        raise click.ClickException(f"{path.name} is empty: not a tabletop export")
 
     async def work(redis: Any, settings: Settings) -> Any:
         return await import_match(_store(redis, settings), lines)
@@ -649,20 +989,26 @@ def import_cmd(ctx: click.Context, path: Any) -> None:
     try:
         match_id = _run(ctx, work)
     except (ValueError, RuntimeError, msgspec.DecodeError) as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(f"{path.name}: {_first_line(err)}") from None
     click.echo(f"imported match {match_id}: {len(lines) - 1} lines")
 
 
 @main.command()
 @click.argument("match_id")
-@click.option("--at", "at_version", type=int, required=True)
+@click.option(
+    "--at", "at_version", type=int, required=True,
+    help="The version to fork at; inside a move, the start of that move.",
+)  # fmt: skip
 @click.option("--id", "new_id", default=None, help="The new match's id (default: random).")
-@click.option("--seed", type=int, default=None)
+@click.option("--seed", type=int, default=None, help="The new match's seed (default: random).")
 @click.pass_context
 def fork(
     ctx: click.Context, match_id: str, at_version: int, new_id: str | None, seed: int | None
 ) -> None:
-    """A new match from MATCH as it stood at a version: same seats, a fresh seed."""
+    """A new match from MATCH as it stood at a version: same seats, a fresh seed.
+
+    Only a version between two moves is a state players acted in: a version inside a
+    move (one command's several events) forks at the start of that move."""
     import uuid
 
     from services.readside.audit import fork_match
@@ -670,14 +1016,22 @@ def fork(
     target = new_id or uuid.uuid4().hex[:16]
 
     async def work(redis: Any, settings: Settings) -> Any:
-        return await fork_match(_store(redis, settings), match_id, at_version, target, seed)
+        store = _store(redis, settings)
+        last = await store.version(match_id)
+        if not last:
+            raise click.ClickException(f"no match {match_id}")
+        _check_version(at_version, last, "--at")
+        return await fork_match(store, match_id, at_version, target, seed)
 
     try:
         live = _run(ctx, work)
     except (LookupError, ValueError) as err:
         raise click.ClickException(str(err)) from None
+    effective = live.state.version - 1  # the fork's own event follows the copied ones
+    if effective != at_version:
+        click.echo(f"version {at_version} is inside a move: forking at {effective}, where it began")
     click.echo(
-        f"forked {match_id} at version {at_version} into {target} (version {live.state.version})"
+        f"forked {match_id} at version {effective} into {target} (version {live.state.version})"
     )
 
 

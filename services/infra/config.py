@@ -4,8 +4,30 @@ from __future__ import annotations
 
 import os
 import socket
+from typing import Any
 
 import msgspec
+from redis.asyncio import Redis
+from redis.exceptions import NoPermissionError
+
+from events.keys import PARTITIONS as PARTITIONS_KEY
+
+
+class ConfigError(ValueError):
+    """A setting a person got wrong; its message says which and what would do."""
+
+
+def env_int(name: str, default: int, *, least: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a whole number") from None
+    if value < least:
+        raise ConfigError(f"{name}={raw!r}: it must be at least {least}")
+    return value
 
 
 class Settings(msgspec.Struct, kw_only=True):
@@ -38,11 +60,38 @@ class Settings(msgspec.Struct, kw_only=True):
 
     @classmethod
     def from_env(cls, redis_url: str) -> Settings:
-        env = os.environ
+        """The settings the environment gives; a value that is not one raises ConfigError."""
         return cls(
             redis_url=redis_url,
-            partitions=int(env.get("TABLETOP_PARTITIONS", 16)),
-            batch_size=int(env.get("TABLETOP_BATCH", 500)),
-            cache_size=int(env.get("TABLETOP_CACHE", 10_000)),
-            snapshot_every=int(env.get("TABLETOP_SNAPSHOT_EVERY", 100)),
+            partitions=env_int("TABLETOP_PARTITIONS", 16, least=1),
+            batch_size=env_int("TABLETOP_BATCH", 500, least=1),
+            cache_size=env_int("TABLETOP_CACHE", 10_000, least=0),
+            snapshot_every=env_int("TABLETOP_SNAPSHOT_EVERY", 100, least=1),
+        )
+
+
+def check_redis_url(url: str) -> None:
+    """Refuse a URL redis-py cannot use, before anything tries to connect."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        raise ConfigError(
+            f"TABLETOP_REDIS_URL={url!r}: write redis://HOST:PORT, rediss://... or unix://PATH"
+        )
+
+
+async def check_partitions(redis: Redis, partitions: int) -> None:
+    """The partition count is fixed for the life of the data: record it the first time,
+    refuse another one after that."""
+    try:
+        # SET NX and GET in one command needs Redis 7; the embedded one is 6.2.
+        if await redis.set(PARTITIONS_KEY, partitions, nx=True):
+            return
+        raw: Any = await redis.get(PARTITIONS_KEY)
+    except NoPermissionError:
+        # A deployment whose ACL does not grant the key: its configuration is checked
+        # by whoever wrote it, not here.
+        return
+    if raw is not None and int(raw) != partitions:
+        raise ConfigError(
+            f"this data was made with {int(raw)} partitions, and TABLETOP_PARTITIONS is "
+            f"{partitions}: its matches would not be found; set TABLETOP_PARTITIONS={int(raw)}"
         )

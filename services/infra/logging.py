@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
 
 import msgspec
 import structlog
 
+from services.infra.config import ConfigError
+
+LEVELS = ("debug", "info", "warning", "error", "critical")
+
 _configured = False
+
+
+def level_from_env(default: str) -> str:
+    """`TABLETOP_LOG`, or `default`; a name that is not a level raises ConfigError."""
+    level = os.environ.get("TABLETOP_LOG") or default
+    if level.lower() not in LEVELS:
+        raise ConfigError(f"TABLETOP_LOG={level!r}: give one of {', '.join(LEVELS)}")
+    return level
 
 
 def configure(level: str = "INFO", stream: str = "stderr") -> None:
     global _configured
+    if level.lower() not in LEVELS:
+        raise ConfigError(f"log level {level!r}: give one of {', '.join(LEVELS)}")
     if _configured:
         return
     _configured = True

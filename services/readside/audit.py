@@ -219,17 +219,32 @@ async def import_match(store: EventStore, lines: Sequence[bytes]) -> str:
 # --- fork -------------------------------------------------------------------------------
 
 
+def move_start(envelopes: Sequence[Envelope], at_version: int) -> int:
+    """`at_version` if a move ends there, else the version before the move holding it."""
+    for group in decisions(envelopes):
+        if group[0].version <= at_version <= group[-1].version:
+            return at_version if at_version == group[-1].version else group[0].version - 1
+    return at_version
+
+
 async def fork_match(
     store: EventStore, origin: str, at_version: int, new_id: str, seed: int | None = None
 ) -> LiveMatch:
     """A new match that starts where `origin` stood at `at_version`, with a fresh seed.
 
     The origin's events up to that version are copied (the commands with them, so the new
-    match audits too), re-chained under the new id, then `match.forked` re-seeds it.
+    match audits too), re-chained under the new id, then `match.forked` re-seeds it. A
+    version inside a move (one command's several events) is not a state anyone acted
+    in: the fork starts where that move began (`move_start`), and its state's version
+    says so.
     """
-    envelopes = (await store.load(origin))[:at_version]
-    if len(envelopes) < at_version or at_version < 1:
+    recorded = await store.load(origin)
+    if not 1 <= at_version <= len(recorded):
         raise LookupError(f"match {origin} has no version {at_version}")
+    at_version = move_start(recorded, at_version)
+    envelopes = recorded[:at_version]
+    if at_version < 1:
+        raise ValueError(f"match {origin} is not in play before its first move")
     live = fold_envelopes(envelopes)
     assert live is not None
     if live.state.status != "playing":

@@ -37,7 +37,11 @@ from domain.games.aero.events import (
     TurnBegan,
 )
 from domain.games.aero.state import Dealt, Table
-from domain.kernel import Rejected, Rng, Seat
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import next_seat
+
+Turn = Recorder[Table, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 # --- reading the table ---------------------------------------------------------------------
 
@@ -83,10 +87,20 @@ def is_active(state: Table, seat: Seat) -> bool:
     return seat not in state.conceded
 
 
+# --- setup -----------------------------------------------------------------------------------
+
+
+def start(state: Table, rng: Rng) -> Turn:
+    """Seat 1 begins its first turn."""
+    turn = Turn(state, evolve)
+    turn.record(TurnBegan(seat=0, turn=1))
+    return turn
+
+
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> Turn:
     if state.phase == "over":
         raise Rejected("game_over", "The six turns are played; the game is over.")
     if state.phase == "setup":
@@ -106,21 +120,25 @@ def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             raise Rejected("unknown_command", f"{type(command).__name__} is not an Aero move.")
 
 
-def roll(dice: list[DieId], seat: Seat, rng: Rng) -> DiceRolled:
+def roll(state: Table, dice: list[DieId], seat: Seat, rng: Rng) -> DiceRolled:
+    """Each die lands on one of its faces (the options say which number dice are used)."""
+    faces = FACES[state.options.number_dice]
     return DiceRolled(
         seat=seat,
-        dice=tuple(DieShowing(die=d, face=FACES[d][rng.below(len(FACES[d]))]) for d in dice),
+        dice=tuple(DieShowing(die=d, face=faces[d][rng.below(len(faces[d]))]) for d in dice),
     )
 
 
-def roll_dice(state: Table, seat: Seat, rng: Rng) -> list[Event]:
+def roll_dice(state: Table, seat: Seat, rng: Rng) -> Turn:
     """Rule: each turn opens with a throw of all eight dice."""
     if state.phase != "roll":
         raise Rejected("already_rolled", "You have already thrown the dice this turn.")
-    return [roll(list(ALL_DICE), seat, rng)]
+    turn = Turn(state, evolve)
+    turn.record(roll(state, list(ALL_DICE), seat, rng))
+    return turn
 
 
-def set_aside(state: Table, seat: Seat, dice: tuple[DieId, ...], rng: Rng) -> list[Event]:
+def set_aside(state: Table, seat: Seat, dice: tuple[DieId, ...], rng: Rng) -> Turn:
     """Rule: split at least one die after each roll; it is never rerolled. Reroll the rest."""
     if state.phase == "roll":
         raise Rejected("roll_first", "Throw the dice before setting any aside.")
@@ -131,18 +149,19 @@ def set_aside(state: Table, seat: Seat, dice: tuple[DieId, ...], rng: Rng) -> li
     if list(dice) != sorted(set(dice)):
         raise Rejected("dice_not_sorted", "Name each die once, ids in sorted order.")
     for die in dice:
-        if die not in FACES:
+        if die not in ALL_DICE:
             raise Rejected("unknown_die", f"There is no die called {die!r} in Aero.")
         if die in state.kept:
             raise Rejected("die_already_set_aside", f"{die} is already set aside this turn.")
-    events: list[Event] = [DiceSetAside(seat=seat, dice=dice)]
+    turn = Turn(state, evolve)
+    turn.record(DiceSetAside(seat=seat, dice=dice))
     rest = [d for d in free_dice(state) if d not in dice]
     if rest:
-        events.append(roll(rest, seat, rng))
-    return events
+        turn.record(roll(state, rest, seat, rng))
+    return turn
 
 
-def arrest(state: Table, seat: Seat, criminal: Criminal) -> list[Event]:
+def arrest(state: Table, seat: Seat, criminal: Criminal) -> Turn:
     """Rule: arrest one rolled criminal; score its dice count times the lowest number."""
     _check_ready_to_arrest(state, seat, criminal)
     count = bandits_showing(state, criminal)
@@ -152,13 +171,17 @@ def arrest(state: Table, seat: Seat, criminal: Criminal) -> list[Event]:
             f"No bandit die shows {CRIMINAL_TITLES[criminal]}; arrest one that you rolled.",
         )
     value = lowest_value(state)
-    event = CriminalArrested(
-        seat=seat, criminal=criminal, count=count, value=value, points=count * value
+    turn = Turn(state, evolve)
+    turn.record(
+        CriminalArrested(
+            seat=seat, criminal=criminal, count=count, value=value, points=count * value
+        )
     )
-    return [event, *_after_turn(evolve(state, event), seat)]
+    _after_turn(turn, seat)
+    return turn
 
 
-def flip_criminal(state: Table, seat: Seat, criminal: Criminal) -> list[Event]:
+def flip_criminal(state: Table, seat: Seat, criminal: Criminal) -> Turn:
     """Rule: with no unarrested criminal showing, flip any unarrested one and score 0."""
     _check_ready_to_arrest(state, seat, criminal)
     if arrestable(state, seat):
@@ -166,8 +189,10 @@ def flip_criminal(state: Table, seat: Seat, criminal: Criminal) -> list[Event]:
             "must_arrest_a_rolled_criminal",
             "One of your unarrested criminals shows on the dice: you must arrest it.",
         )
-    event = CriminalFlipped(seat=seat, criminal=criminal)
-    return [event, *_after_turn(evolve(state, event), seat)]
+    turn = Turn(state, evolve)
+    turn.record(CriminalFlipped(seat=seat, criminal=criminal))
+    _after_turn(turn, seat)
+    return turn
 
 
 def _check_ready_to_arrest(state: Table, seat: Seat, criminal: Criminal) -> None:
@@ -182,24 +207,39 @@ def _check_ready_to_arrest(state: Table, seat: Seat, criminal: Criminal) -> None
         )
 
 
-def _after_turn(state: Table, seat: Seat) -> list[Event]:
+def has_turns_left(state: Table, seat: Seat) -> bool:
+    return is_active(state, seat) and len(state.dealt[seat]) < TURNS
+
+
+def _after_turn(turn: Turn, seat: Seat) -> None:
     """The next seat in order with turns left begins; with none, the game ends."""
-    for step in range(1, state.seats + 1):
-        nxt = (seat + step) % state.seats
-        if is_active(state, nxt) and len(state.dealt[nxt]) < TURNS:
-            return [TurnBegan(seat=nxt, turn=len(state.dealt[nxt]) + 1)]
-    return [GameEnded(scores=totals(state))]
+    state = turn.state
+    nxt = next_seat(seat, state.seats, lambda s: has_turns_left(state, s))
+    if has_turns_left(state, nxt):
+        turn.record(TurnBegan(seat=nxt, turn=len(state.dealt[nxt]) + 1))
+    else:
+        turn.record(GameEnded(scores=totals(state)))
 
 
-def concede(state: Table, seat: Seat) -> list[Event] | None:
+def concede(state: Table, seat: Seat, rng: Rng) -> Turn | None:
     """The seat's remaining turns are skipped; alone at the table, the match just ends."""
     others = [s for s in range(state.seats) if s != seat and is_active(state, s)]
     if not others or state.phase in ("over", "setup"):
         return None
-    event = PlayerConceded(seat=seat)
-    if seat != state.player:
-        return [event]
-    return [event, *_after_turn(evolve(state, event), seat)]
+    turn = Turn(state, evolve)
+    turn.record(PlayerConceded(seat=seat))
+    if seat == state.player:
+        _after_turn(turn, seat)
+    return turn
+
+
+def outcome(state: Table) -> Outcome | None:
+    """After six turns each the highest total wins; a player who conceded ranks below."""
+    if state.phase != "over":
+        return None
+    scores = totals(state)
+    keys = [(int(is_active(state, s)), scores[s]) for s in range(state.seats)]
+    return Outcome(scores=scores, ranks=ranks_from_keys(keys))
 
 
 # --- legal -----------------------------------------------------------------------------------

@@ -6,14 +6,18 @@ from typing import Literal
 
 import msgspec
 
-from domain.games.aero.dice import Criminal, DieId, Face
+from domain.games.aero.dice import Criminal, DieId, Face, NumberDice
 from domain.kernel import Seat
 
 Phase = Literal["setup", "roll", "set_aside", "arrest", "over"]
 
 
-class AeroOptions(msgspec.Struct, forbid_unknown_fields=True):
-    """Aero has no options: the standard game is six turns with the eight dice."""
+class AeroOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Six turns with the eight dice; which faces the four number dice carry."""
+
+    number_dice: NumberDice = "seed"
+    """"seed": each runs 1 (snake eye) to 6, as the seed page says; "bga": the newer BGA
+    page's blue (eye, eye, 2-5) and black (eye, 2-5, 5) dice."""
 
 
 class Dealt(msgspec.Struct):
@@ -26,6 +30,7 @@ class Dealt(msgspec.Struct):
 
 class Table(msgspec.Struct):
     seats: int
+    options: AeroOptions = AeroOptions()
     phase: Phase = "setup"
     player: Seat = 0
     turn: int = 0
@@ -36,3 +41,8 @@ class Table(msgspec.Struct):
     dealt: list[list[Dealt]] = []
     """Per seat, the criminals dealt with so far, in turn order."""
     conceded: list[Seat] = []
+
+
+def initial(options: AeroOptions, seats: int) -> Table:
+    """The empty table: nobody has dealt with a criminal yet."""
+    return Table(seats=seats, options=options, dealt=[[] for _ in range(seats)])

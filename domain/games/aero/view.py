@@ -1,13 +1,16 @@
-"""What a seat sees of an Aero table: everything, since every die is rolled in the open."""
+"""What a seat sees of an Aero table: everything, since every die is rolled in the open.
+
+Every event is public and nothing is hidden, so the kernel's defaults stand for `redact`
+and `hidden`.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
-from domain.games.aero.events import Event
 from domain.games.aero.rules import free_dice, totals
 from domain.games.aero.state import Dealt, Phase, Table
-from domain.kernel import ComponentId, Seat
+from domain.kernel import Seat
 
 
 class AeroView(msgspec.Struct):
@@ -34,11 +37,3 @@ def view(state: Table, seat: Seat | None) -> AeroView:
         scores=totals(state),
         conceded=state.conceded,
     )
-
-
-def redact(event: Event, seat: Seat | None) -> Event:
-    return event
-
-
-def hidden(state: Table, seat: Seat | None) -> frozenset[ComponentId]:
-    return frozenset()

@@ -1,4 +1,8 @@
-"""evolve: one event folded onto the table. Never random, never rejects."""
+"""evolve: one event folded onto the table. Never random, never rejects.
+
+`Decision` is the kernel's recorder over this fold: every decider records its events into
+one, so each event is folded once, as it is recorded.
+"""
 
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ from domain.games.arcticscavengers.state import (
     Turn,
     current_gatherer,
 )
+from domain.kernel import Recorder
 
 
 def evolve(state: State, event: Event) -> State:
@@ -125,18 +130,16 @@ def evolve(state: State, event: Event) -> State:
             assert card is not None
             t = state.tribes[seat]
             turn = state.turn
-            state = _tribe(state, seat, discard=[*t.discard, card], played=[*t.played, *turn.meds])
+            state = _spend(_tribe(state, seat, discard=[*t.discard, card]), seat, turn.meds)
             piles = dict(state.mercenaries)
             piles[kind] = piles[kind][1:]
             turn = replace(turn, used=[*turn.used, "hire"], meds=[], food=turn.food - food)
             return replace(state, mercenaries=piles, turn=turn)
         case GatheringEnded(seat=seat):
             t = state.tribes[seat]
-            spent = [*t.played, *state.turn.meds]
             if state.round >= 3:
-                state = _tribe(state, seat, force=t.hand, hand=[], played=spent)
-            else:
-                state = _tribe(state, seat, played=spent)
+                state = _tribe(state, seat, force=t.hand, hand=[])
+            state = _spend(state, seat, state.turn.meds)
             return replace(state, gathered=[*state.gathered, seat], turn=Turn())
         case ForcesRevealed():
             return replace(state, phase="skirmish", skirmish=replace(state.skirmish, revealed=True))
@@ -184,25 +187,43 @@ def evolve(state: State, event: Event) -> State:
             raise TypeError(f"not an Arctic Scavengers event: {event!r}")
 
 
+Decision = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to. (The
+table's own `Turn` is the gathering turn in progress.)"""
+
+
+def decision(state: State) -> Decision:
+    """A fresh recorder starting from `state`."""
+    return Decision(state, evolve)
+
+
 def _tribe(state: State, seat: int, **changes: Any) -> State:
     tribes = list(state.tribes)
     tribes[seat] = replace(tribes[seat], **changes)
     return replace(state, tribes=tribes)
 
 
-def _close_action(state: State, seat: int, action: Action) -> State:
-    """The cards of the performed action are spent (face up until the round ends)."""
+def _spend(state: State, seat: int, cards: list[str]) -> State:
+    """Rule (seed 000, Skirmish): "When cards are played during the Resource Gathering
+    phase, they are discarded after use", face up in sight of all. Option
+    `used_cards="aside"`: they lie face up until the next round's drawing phase."""
     t = state.tribes[seat]
+    if state.options.used_cards == "aside":
+        return _tribe(state, seat, played=[*t.played, *cards])
+    return _tribe(state, seat, discard=[*t.discard, *cards], discard_seen=[*t.discard_seen, *cards])
+
+
+def _close_action(state: State, seat: int, action: Action) -> State:
+    """The cards of the performed action are spent."""
     turn = state.turn
-    state = _tribe(state, seat, played=[*t.played, *turn.team])
+    state = _spend(state, seat, turn.team)
     return replace(state, turn=replace(turn, used=[*turn.used, action], open=None, team=[]))
 
 
 def _withdraw(state: State, seat: int) -> State:
     """A conceding tribe leaves the table; a half-done gathering turn is tidied away."""
     if current_gatherer(state) == seat:
-        t = state.tribes[seat]
         turn = state.turn
-        state = _tribe(state, seat, played=[*t.played, *turn.team, *turn.meds])
+        state = _spend(state, seat, [*turn.team, *turn.meds])
         state = replace(state, junkyard=[*state.junkyard, *turn.looking], turn=Turn())
     return _tribe(state, seat, withdrawn=True)

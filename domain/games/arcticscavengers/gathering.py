@@ -1,13 +1,13 @@
 """The resource gathering phase: dig, draw, hunt, hire and trash, each once a round.
 
 Rule (seed 000, Resource Gathering): the initiator gathers first, then clockwise. Cards
-played for an action are discarded after use. A tribe member may use one tool, and a
-tool never grants a skill the member lacks (FAQ: Group Leaders ride on a member too, and
-may do so alongside a tool). Dig: look at as many junkyard cards as the dig total, keep
-at most one, the rest go to the junkyard bottom. Draw: draw the draw total from your
-deck. Hunt: food for this round's hire. Hire (free): one mercenary a round, paid with
-food and medicine played from hand. Trash (free): any cards from hand to the junkyard,
-which is then shuffled.
+played for an action are discarded after use (option: set aside until the next round). A
+tribe member may use one tool, and a tool never grants a skill the member lacks (FAQ:
+Group Leaders ride on a member too, and may do so alongside a tool). Dig: look at as
+many junkyard cards as the dig total, keep at most one, the rest go to the junkyard
+bottom. Draw: draw the draw total from your deck. Hunt: food for this round's hire.
+Hire (free): one mercenary a round, paid with food and medicine played from hand. Trash
+(free): any cards from hand to the junkyard, which is then shuffled.
 """
 
 from __future__ import annotations
@@ -29,15 +29,14 @@ from domain.games.arcticscavengers.events import (
     CardsTrashed,
     DrawPerformed,
     DugCardKept,
-    Event,
     FoodHunted,
     GatheringEnded,
     JunkyardDug,
     MercenaryHired,
 )
-from domain.games.arcticscavengers.evolve import evolve
+from domain.games.arcticscavengers.evolve import Decision
 from domain.games.arcticscavengers.rounds import draw
-from domain.games.arcticscavengers.state import State, Turn, current_gatherer
+from domain.games.arcticscavengers.state import State, current_gatherer
 from domain.kernel import Rejected, Rng, Seat
 
 SKILL_ACTIONS: tuple[Action, ...] = ("dig", "draw", "hunt")
@@ -98,7 +97,8 @@ def hire_price(state: State, kind: str) -> tuple[int, int] | None:
 # --- decide ------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(record: Decision, seat: Seat, command: Command, rng: Rng) -> None:
+    state = record.state
     if state.phase != "gathering":
         raise Rejected("not_gathering", "Cards are played for actions only during gathering.")
     if current_gatherer(state) != seat:
@@ -108,19 +108,21 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
         raise Rejected("dig_choice_pending", "First choose which dug card to keep (or keep none).")
     match command:
         case PlayCard(card=card, action=action):
-            return play_card(state, seat, card, action)
+            play_card(record, seat, card, action)
         case PerformAction():
-            return perform(state, seat, rng)
+            perform(record, seat, rng)
         case KeepDugCard(card=card):
-            return keep_dug_card(turn, seat, card)
+            keep_dug_card(record, seat, card)
         case HireMercenary(kind=kind):
-            return hire(state, seat, kind)
+            hire(record, seat, kind)
         case EndGathering():
-            return end_gathering(state, seat)
-    raise Rejected("unknown_command", "That is not a gathering move.")
+            end_gathering(record, seat)
+        case _:
+            raise Rejected("unknown_command", "That is not a gathering move.")
 
 
-def play_card(state: State, seat: Seat, card: str, action: Action) -> list[Event]:
+def play_card(record: Decision, seat: Seat, card: str, action: Action) -> None:
+    state = record.state
     turn = state.turn
     if card not in state.tribes[seat].hand:
         raise Rejected("card_not_in_hand", f"{card} is not in your hand.")
@@ -137,47 +139,52 @@ def play_card(state: State, seat: Seat, card: str, action: Action) -> list[Event
         problem = joining_problem(turn.team, card, action)
         if problem is not None:
             raise Rejected(*problem)
-    return [CardPlayed(seat=seat, card=card, action=action)]
+    record.record(CardPlayed(seat=seat, card=card, action=action))
 
 
-def perform(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def perform(record: Decision, seat: Seat, rng: Rng) -> None:
+    state = record.state
     turn = state.turn
     if turn.open is None:
         raise Rejected("no_open_action", "Play cards for an action before performing it.")
     total = strength(turn.team, turn.open)
     if turn.open == "dig":
         count = min(total, len(state.junkyard))
-        dug = JunkyardDug(seat=seat, strength=total, count=count, cards=state.junkyard[:count])
-        if count == 0:
-            return [dug, DugCardKept(seat=seat, kept=False, returned=0)]
-        return [dug]
-    if turn.open == "draw":
-        done = DrawPerformed(seat=seat, strength=total)
-        return [done, *draw(evolve(state, done), seat, total, rng)]
-    if turn.open == "hunt":
-        return [FoodHunted(seat=seat, strength=total)]
-    junkyard = rng.shuffled([*state.junkyard, *turn.team])
-    return [
-        CardsTrashed(
-            seat=seat,
-            count=len(turn.team),
-            junkyard_size=len(junkyard),
-            cards=list(turn.team),
-            junkyard=junkyard,
+        record.record(
+            JunkyardDug(seat=seat, strength=total, count=count, cards=state.junkyard[:count])
         )
-    ]
+        if count == 0:
+            record.record(DugCardKept(seat=seat, kept=False, returned=0))
+    elif turn.open == "draw":
+        record.record(DrawPerformed(seat=seat, strength=total))
+        draw(record, seat, total, rng)
+    elif turn.open == "hunt":
+        record.record(FoodHunted(seat=seat, strength=total))
+    else:
+        junkyard = rng.shuffled([*state.junkyard, *turn.team])
+        record.record(
+            CardsTrashed(
+                seat=seat,
+                count=len(turn.team),
+                junkyard_size=len(junkyard),
+                cards=list(turn.team),
+                junkyard=junkyard,
+            )
+        )
 
 
-def keep_dug_card(turn: Turn, seat: Seat, card: str | None) -> list[Event]:
+def keep_dug_card(record: Decision, seat: Seat, card: str | None) -> None:
+    turn = record.state.turn
     if not turn.looking:
         raise Rejected("no_dig_choice", "You are not looking at dug junkyard cards.")
     if card is not None and card not in turn.looking:
         raise Rejected("card_not_dug", f"{card} is not among the cards you dug up.")
     returned = len(turn.looking) - (card is not None)
-    return [DugCardKept(seat=seat, kept=card is not None, returned=returned, card=card)]
+    record.record(DugCardKept(seat=seat, kept=card is not None, returned=returned, card=card))
 
 
-def hire(state: State, seat: Seat, kind: str) -> list[Event]:
+def hire(record: Decision, seat: Seat, kind: str) -> None:
+    state = record.state
     turn = state.turn
     if "hire" in turn.used:
         raise Rejected("action_already_taken", "You may hire only one mercenary a round.")
@@ -193,14 +200,15 @@ def hire(state: State, seat: Seat, kind: str) -> list[Event]:
             f"Your {turn.food} food and the medicine you played do not pay for a {title(pile[0])}.",
         )
     food, meds = price
-    return [MercenaryHired(seat=seat, kind=kind, food=food, meds=meds, card=pile[0])]
+    record.record(MercenaryHired(seat=seat, kind=kind, food=food, meds=meds, card=pile[0]))
 
 
-def end_gathering(state: State, seat: Seat) -> list[Event]:
+def end_gathering(record: Decision, seat: Seat) -> None:
+    state = record.state
     if state.turn.open is not None:
         raise Rejected("action_open", f"Perform your {state.turn.open} before you stop.")
     force = len(state.tribes[seat].hand) if state.round >= 3 else 0
-    return [GatheringEnded(seat=seat, force_size=force)]
+    record.record(GatheringEnded(seat=seat, force_size=force))
 
 
 # --- legal -------------------------------------------------------------------------------

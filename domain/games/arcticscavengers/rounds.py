@@ -25,20 +25,20 @@ from domain.games.arcticscavengers.events import (
     CardsDrawn,
     ContestedResourcePeeked,
     DeckShuffled,
-    Event,
     GameEnded,
     RoundStarted,
     TableSetUp,
 )
-from domain.games.arcticscavengers.evolve import evolve
+from domain.games.arcticscavengers.evolve import Decision, decision
 from domain.games.arcticscavengers.state import State, Tribe
 from domain.kernel import Outcome, Rng, ranks_from_keys
+from domain.table import next_seat
 
 INITIATOR_STAYS_UNTIL_ROUND = 3
 TWO_PLAYER_REMOVALS = 2
 
 
-def set_up(state: State, rng: Rng) -> list[Event]:
+def set_up(state: State, rng: Rng) -> Decision:
     """Deal the starting decks from the stocks, shuffle everything, choose the initiator."""
     n = state.seats
     taken = {kind: per_seat * n for kind, per_seat in STARTING_DECK.items()}
@@ -73,48 +73,42 @@ def set_up(state: State, rng: Rng) -> list[Event]:
         junkyard=junkyard,
         contested=contested,
     )
-    return [setup, *new_round(evolve(state, setup), rng)]
+    turn = decision(state)
+    turn.record(setup)
+    new_round(turn, rng)
+    return turn
 
 
-def new_round(state: State, rng: Rng) -> list[Event]:
+def new_round(turn: Decision, rng: Rng) -> None:
     """Discard everything, pass the initiator card if it is time, draw 5 each, peek."""
+    state = turn.state
     number = state.round + 1
     initiator = state.initiator
     if number > INITIATOR_STAYS_UNTIL_ROUND or state.tribes[initiator].withdrawn:
         initiator = next_active_left(state, state.initiator)
-    events: list[Event] = [RoundStarted(round=number, initiator=initiator)]
-    state = evolve(state, events[0])
-    for seat in state.active():
-        drawn = draw(state, seat, HAND_SIZE, rng)
-        for event in drawn:
-            state = evolve(state, event)
-        events += drawn
+    turn.record(RoundStarted(round=number, initiator=initiator))
+    for seat in turn.state.active():
+        draw(turn, seat, HAND_SIZE, rng)
+    state = turn.state
     if number >= FIRST_SKIRMISH_ROUND and not state.two_player_rules() and state.contested:
-        events.append(ContestedResourcePeeked(seat=initiator, card=state.contested[0]))
-    return events
+        turn.record(ContestedResourcePeeked(seat=initiator, card=state.contested[0]))
 
 
 def next_active_left(state: State, seat: int) -> int:
-    for step in range(1, state.seats + 1):
-        candidate = (seat + step) % state.seats
-        if not state.tribes[candidate].withdrawn:
-            return candidate
-    return seat
+    return next_seat(seat, state.seats, lambda s: not state.tribes[s].withdrawn)
 
 
-def draw(state: State, seat: int, count: int, rng: Rng) -> list[Event]:
+def draw(turn: Decision, seat: int, count: int, rng: Rng) -> None:
     """Draw `count` cards, shuffling the discard pile into the deck when it runs out."""
-    tribe = state.tribes[seat]
-    events: list[Event] = []
+    tribe = turn.state.tribes[seat]
     first = min(count, len(tribe.deck))
     if first:
-        events.append(CardsDrawn(seat=seat, count=first, cards=tribe.deck[:first]))
+        turn.record(CardsDrawn(seat=seat, count=first, cards=tribe.deck[:first]))
     if first < count and tribe.discard:
         order = rng.shuffled(tribe.discard)
-        events.append(DeckShuffled(seat=seat, size=len(order), order=order))
+        turn.record(DeckShuffled(seat=seat, size=len(order), order=order))
         more = min(count - first, len(order))
-        events.append(CardsDrawn(seat=seat, count=more, cards=order[:more]))
-    return events
+        turn.record(CardsDrawn(seat=seat, count=more, cards=order[:more]))
 
 
 def owned(tribe: Tribe) -> list[str]:
@@ -125,8 +119,9 @@ def tribe_size(tribe: Tribe) -> int:
     return sum(people(card) for card in owned(tribe))
 
 
-def game_over(state: State) -> list[Event]:
-    return [GameEnded(tribes=[tribe_size(t) for t in state.tribes])]
+def game_over(turn: Decision) -> None:
+    """The contested resources are gone: every tribe is counted."""
+    turn.record(GameEnded(tribes=[tribe_size(t) for t in turn.state.tribes]))
 
 
 def outcome(state: State) -> Outcome | None:

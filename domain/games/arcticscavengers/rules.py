@@ -21,8 +21,8 @@ from domain.games.arcticscavengers.commands import (
     Sabotage,
     Snipe,
 )
-from domain.games.arcticscavengers.events import Event, ForcesRevealed, TribeWithdrew
-from domain.games.arcticscavengers.evolve import evolve
+from domain.games.arcticscavengers.events import ForcesRevealed, TribeWithdrew
+from domain.games.arcticscavengers.evolve import Decision, decision
 from domain.games.arcticscavengers.rounds import game_over, new_round
 from domain.games.arcticscavengers.state import State, current_gatherer
 from domain.kernel import Rejected, Rng, Seat
@@ -30,19 +30,21 @@ from domain.kernel import Rejected, Rng, Seat
 MIN_TRIBES = 2
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Decision:
     if state.phase == "over":
         raise Rejected("game_over", "The contested resources are gone; the game is over.")
     if not 0 <= seat < state.seats or state.tribes[seat].withdrawn:
         raise Rejected("not_your_turn", f"Seat {seat + 1} is not playing.")
+    turn = decision(state)
     match command:
         case PlayCard() | PerformAction() | KeepDugCard() | HireMercenary() | EndGathering():
-            events = gathering.decide(state, seat, command, rng)
+            gathering.decide(turn, seat, command, rng)
         case Snipe() | Sabotage() | EndSkirmishActions():
-            events = skirmish.decide(state, seat, command)
+            skirmish.decide(turn, seat, command)
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a move here.")
-    return events + advance(fold(state, events), rng)
+    advance(turn, rng)
+    return turn
 
 
 def legal(state: State, seat: Seat) -> list[Command]:
@@ -58,36 +60,38 @@ def to_act(state: State) -> frozenset[Seat]:
     return frozenset() if seat is None else frozenset({seat})
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Decision | None:
     """The tribe leaves; the game goes on while at least two tribes remain."""
     if state.phase == "over" or len(state.active()) - 1 < MIN_TRIBES:
         return None
-    withdrew = TribeWithdrew(seat=seat)
-    return [withdrew, *advance(evolve(state, withdrew), rng)]
+    turn = decision(state)
+    turn.record(TribeWithdrew(seat=seat))
+    advance(turn, rng)
+    return turn
 
 
-def advance(state: State, rng: Rng) -> list[Event]:
+def advance(turn: Decision, rng: Rng) -> None:
     """The events that follow by themselves until a player must act (or the game ends)."""
-    out: list[Event] = []
-    while step := automatic(state, rng):
-        state = fold(state, step)
-        out += step
-    return out
+    while automatic(turn, rng):
+        pass
 
 
-def automatic(state: State, rng: Rng) -> list[Event]:
+def automatic(turn: Decision, rng: Rng) -> bool:
+    """One step the table takes by itself, if any is due (and whether one was)."""
+    state = turn.state
     if state.phase == "gathering" and current_gatherer(state) is None:
         if state.round >= FIRST_SKIRMISH_ROUND:
-            return [ForcesRevealed(forces=[list(t.force) for t in state.tribes])]
-        return new_round(state, rng)
+            turn.record(ForcesRevealed(forces=[list(t.force) for t in state.tribes]))
+        else:
+            new_round(turn, rng)
+        return True
     if state.phase == "skirmish" and skirmish.resolver(state) is None:
-        return skirmish.resolve(state, rng)
+        skirmish.resolve(turn, rng)
+        return True
     if state.phase == "round_over":
-        return new_round(state, rng) if state.contested else game_over(state)
-    return []
-
-
-def fold(state: State, events: list[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
+        if state.contested:
+            new_round(turn, rng)
+        else:
+            game_over(turn)
+        return True
+    return False

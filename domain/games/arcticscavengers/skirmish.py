@@ -15,13 +15,13 @@ from __future__ import annotations
 from domain.games.arcticscavengers.cards import card_of, is_person, is_tool, people
 from domain.games.arcticscavengers.commands import Command, EndSkirmishActions, Sabotage, Snipe
 from domain.games.arcticscavengers.events import (
-    Event,
     SkirmishActionsEnded,
     SkirmishDeadlocked,
     SkirmishWon,
     ToolDisarmed,
     TribeMemberSniped,
 )
+from domain.games.arcticscavengers.evolve import Decision
 from domain.games.arcticscavengers.state import State
 from domain.kernel import Rejected, Rng, Seat
 
@@ -85,18 +85,21 @@ def winner(state: State, fights: list[int], crowd: list[int]) -> int | None:
     return top[0] if len(top) == 1 else None
 
 
-def resolve(state: State, rng: Rng) -> list[Event]:
+def resolve(turn: Decision, rng: Rng) -> None:
+    """The fight: the winner takes the top contested resource; a deadlock buries it."""
+    state = turn.state
     fights, crowd = totals(state)
     won = winner(state, fights, crowd)
     prize = state.contested[0]
     if won is not None:
-        return [SkirmishWon(seat=won, fights=fights, people=crowd, card=prize)]
+        turn.record(SkirmishWon(seat=won, fights=fights, people=crowd, card=prize))
+        return
     junkyard = rng.shuffled([prize, *state.junkyard])
-    return [
+    turn.record(
         SkirmishDeadlocked(
             fights=fights, people=crowd, junkyard_size=len(junkyard), junkyard=junkyard
         )
-    ]
+    )
 
 
 # --- declarations ------------------------------------------------------------------------
@@ -158,22 +161,25 @@ def legal(state: State, seat: Seat) -> list[Command]:
     return [*options(state, seat), EndSkirmishActions()]
 
 
-def decide(state: State, seat: Seat, command: Command) -> list[Event]:
+def decide(turn: Decision, seat: Seat, command: Command) -> None:
+    state = turn.state
     if state.phase != "skirmish":
         raise Rejected("not_skirmish", "Snipers and saboteurs act only during a skirmish.")
     if resolver(state) != seat:
         raise Rejected("not_your_turn", f"Seat {seat + 1} is not declaring skirmish actions now.")
     match command:
         case Snipe(sniper=sniper, target=target):
-            return snipe(state, seat, sniper, target)
+            snipe(turn, seat, sniper, target)
         case Sabotage(saboteur=saboteur, tool=tool):
-            return sabotage(state, seat, saboteur, tool)
+            sabotage(turn, seat, saboteur, tool)
         case EndSkirmishActions():
-            return [SkirmishActionsEnded(seat=seat)]
-    raise Rejected("unknown_command", "That is not a skirmish move.")
+            turn.record(SkirmishActionsEnded(seat=seat))
+        case _:
+            raise Rejected("unknown_command", "That is not a skirmish move.")
 
 
-def snipe(state: State, seat: Seat, sniper: str, target: str) -> list[Event]:
+def snipe(turn: Decision, seat: Seat, sniper: str, target: str) -> None:
+    state = turn.state
     if not ready(state, seat, sniper, "snipe"):
         raise Rejected(
             "sniper_not_ready", f"{sniper} is not a sniper team of yours that can still shoot."
@@ -185,10 +191,11 @@ def snipe(state: State, seat: Seat, sniper: str, target: str) -> list[Event]:
             "no_such_target",
             f"{target} is not a tribe member standing in another player's skirmish force.",
         )
-    return [TribeMemberSniped(seat=seat, sniper=sniper, target_seat=owner, target=target)]
+    turn.record(TribeMemberSniped(seat=seat, sniper=sniper, target_seat=owner, target=target))
 
 
-def sabotage(state: State, seat: Seat, saboteur: str, tool: str) -> list[Event]:
+def sabotage(turn: Decision, seat: Seat, saboteur: str, tool: str) -> None:
+    state = turn.state
     if not ready(state, seat, saboteur, "disarm"):
         raise Rejected(
             "saboteur_not_ready", f"{saboteur} is not a saboteur of yours that can still act."
@@ -199,4 +206,4 @@ def sabotage(state: State, seat: Seat, saboteur: str, tool: str) -> list[Event]:
         raise Rejected(
             "no_such_tool", f"{tool} is not an armed tool in another player's skirmish force."
         )
-    return [ToolDisarmed(seat=seat, saboteur=saboteur, target_seat=owner, tool=tool)]
+    turn.record(ToolDisarmed(seat=seat, saboteur=saboteur, target_seat=owner, tool=tool))

@@ -19,6 +19,7 @@ from domain.games.arcticscavengers.commands import Action
 
 Phase = Literal["setup", "gathering", "skirmish", "round_over", "over"]
 TieBreak = Literal["shared", "contested_resources"]
+UsedCards = Literal["discarded", "aside"]
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -26,6 +27,10 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """With two players: two of each junkyard card out, no peeking, win by 2."""
     final_tie_break: TieBreak = "shared"
     """Equal tribes at the end share the win, or the one holding more contested resources wins."""
+    used_cards: UsedCards = "discarded"
+    """Cards used while gathering: "discarded" after use (so a draw that empties the deck
+    later that round shuffles them back in), or set "aside" face up until the next round's
+    drawing phase discards them."""
 
 
 class Tribe(msgspec.Struct):
@@ -34,6 +39,7 @@ class Tribe(msgspec.Struct):
     discard: list[str] = []
     force: list[str] = []
     played: list[str] = []
+    """Cards used while gathering this round, face up, under option `used_cards="aside"`."""
     discard_seen: list[str] = []
     """The part of the discard pile everybody saw arrive (cards played or revealed)."""
     withdrawn: bool = False
@@ -99,3 +105,8 @@ def current_gatherer(state: State) -> int | None:
     if state.phase != "gathering":
         return None
     return next((s for s in state.active() if s not in state.gathered), None)
+
+
+def initial(options: Options, seats: int) -> State:
+    """The table before setup: a tribe per seat, nothing dealt."""
+    return State(options=options, seats=seats, tribes=[Tribe() for _ in range(seats)])

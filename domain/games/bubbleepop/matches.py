@@ -3,13 +3,12 @@ same-coloured Bubblees touching them; what lies above slides down; chains follow
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from domain.games.bubbleepop.board import COLUMNS, PLANET_ROWS, sky_column
 from domain.games.bubbleepop.bubblees import LINE, UNMATCHABLE, Colour, colour_of
 from domain.games.bubbleepop.events import BubbleeLanded, Event, LinesScored
 from domain.games.bubbleepop.planet import Cell, Columns, at, has_room, opponent, orthogonal
 from domain.games.bubbleepop.state import State
+from domain.kernel import Recorder
 
 
 def lines(columns: Columns) -> list[tuple[Cell, ...]]:
@@ -72,23 +71,19 @@ def score_lines(state: State, planet: int) -> LinesScored | None:
     )
 
 
-def settle(state: State, evolve: Callable[[State, Event], State]) -> list[Event]:
+def settle(turn: Recorder[State, Event]) -> None:
     """Resolve until the table is still: stuck Bubblees land where a column has room
     again, then lines on both planets are scored; repeat (chains)."""
-    events: list[Event] = []
     while True:
-        step: list[Event] = []
-        for bubblee in list(state.stuck):
+        before = len(turn.events)
+        for bubblee in list(turn.state.stuck):
+            state = turn.state
             column = sky_column(state.sky.index(bubblee))
             if has_room(state.planets[state.player], column):
-                landed = BubbleeLanded(planet=state.player, column=column, bubblee=bubblee)
-                state = evolve(state, landed)
-                step.append(landed)
-        for planet in (state.player, opponent(state.player)):
-            scored = score_lines(state, planet)
+                turn.record(BubbleeLanded(planet=state.player, column=column, bubblee=bubblee))
+        for planet in (turn.state.player, opponent(turn.state.player)):
+            scored = score_lines(turn.state, planet)
             if scored is not None:
-                state = evolve(state, scored)
-                step.append(scored)
-        if not step:
-            return events
-        events += step
+                turn.record(scored)
+        if len(turn.events) == before:
+            return

@@ -32,28 +32,34 @@ from domain.games.bubbleepop.events import (
 )
 from domain.games.bubbleepop.matches import settle
 from domain.games.bubbleepop.planet import has_room, opponent, sky_slot_of
-from domain.games.bubbleepop.state import State
-from domain.kernel import Rejected, Rng, Seat
+from domain.games.bubbleepop.state import Options, State
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_scores
+
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 # --- decide -------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     if state.over:
         raise Rejected("game_over", "The game is over.")
     if seat != state.player:
         raise Rejected("not_your_turn", "It is your opponent's turn.")
+    turn = Turn(state, evolve)
     match command:
         case SwapSky(bubblees=pair):
-            return swap_sky(state, seat, pair)
+            turn.record(*swap_sky(state, seat, pair))
+            return turn
         case DropBubblees(bubblees=pair):
-            events = drop(state, seat, pair)
+            turn.record(*drop(state, seat, pair))
         case SkipPower(colour=colour):
             powers.check_available(state, colour)
-            events = [PowerSkipped(seat=seat, colour=colour)]
+            turn.record(PowerSkipped(seat=seat, colour=colour))
         case _:
-            events = use_power(state, seat, command)
-    return events + after(state, events, rng)
+            turn.record(*use_power(state, seat, command))
+    after(turn, rng)
+    return turn
 
 
 def swap_sky(state: State, seat: Seat, pair: tuple[str, str]) -> list[Event]:
@@ -114,16 +120,11 @@ def use_power(state: State, seat: Seat, command: Command) -> list[Event]:
     return [PowerUsed(seat=seat, colour=colour), *powers.use(state, seat, command)]
 
 
-def after(state: State, events: list[Event], rng: Rng) -> list[Event]:
+def after(turn: Turn, rng: Rng) -> None:
     """After a move: chains resolve; once no power waits, the turn ends."""
-    for event in events:
-        state = evolve(state, event)
-    chained = settle(state, evolve)
-    for event in chained:
-        state = evolve(state, event)
-    if state.powers or not state.dropped:
-        return chained
-    return chained + end_turn(state, rng)
+    settle(turn)
+    if not turn.state.powers and turn.state.dropped:
+        turn.record(*end_turn(turn.state, rng))
 
 
 def end_turn(state: State, rng: Rng) -> list[Event]:
@@ -144,9 +145,24 @@ def end_turn(state: State, rng: Rng) -> list[Event]:
     return [TurnBegan(seat=nxt), SkyRefilled(fills=tuple(fills))]
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
-    """A duel cannot go on without one of the two."""
-    return None
+def outcome(state: State) -> Outcome | None:
+    """Most Bubblees in the scoring area wins; a player whose planet overfilled loses."""
+    if not state.over:
+        return None
+    points = tuple(len(s) for s in state.scored)
+    if state.overfilled is not None:
+        ranks = tuple(2 if s == state.overfilled else 1 for s in range(len(points)))
+        return Outcome(scores=points, ranks=ranks)
+    return Outcome(scores=points, ranks=ranks_from_scores(points))
+
+
+def check_options(options: Options, seats: int) -> None:
+    """Two expansion colours cannot both replace the same base colour."""
+    if options.orange and options.white and options.orange_replaces == options.white_replaces:
+        raise Rejected(
+            "same_colour_replaced",
+            f"Orange and white cannot both replace {options.orange_replaces}.",
+        )
 
 
 # --- legal / to_act -----------------------------------------------------------------------

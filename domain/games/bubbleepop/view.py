@@ -1,11 +1,14 @@
-"""What a seat sees: the whole board and both scoring areas; of the bag only its size."""
+"""What a seat sees: the whole board and both scoring areas; of the bag only its size.
+
+Every event is public (Bubblees are named only once they leave the bag), so the kernel's
+default stands for `redact`.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.games.bubbleepop.bubblees import Colour
-from domain.games.bubbleepop.events import Event
 from domain.games.bubbleepop.state import State
 from domain.kernel import ComponentId, Seat
 
@@ -42,11 +45,6 @@ def view(state: State, seat: Seat | None) -> TableView:
         over=state.over,
         overfilled=state.overfilled,
     )
-
-
-def redact(event: Event, seat: Seat | None) -> Event:
-    """Every event is public: Bubblees are named only once they leave the bag."""
-    return event
 
 
 def hidden(state: State, seat: Seat | None) -> frozenset[ComponentId]:

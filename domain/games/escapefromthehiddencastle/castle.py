@@ -150,7 +150,8 @@ FIVE_OCLOCK = len(CLOCK) - 1
 """His counter reaching 5:00 ends the game at once."""
 
 FRIGHT_START = 10
-"""Every player's counter starts on 10 of the fright trail."""
+"""Every player's counter starts on 10 of the fright trail. ASSUMPTION (the page is
+silent): the facts, rules-batch1.md section 6, put it there."""
 
 FRIGHT_LIMIT = 46
 """A counter reaching or passing 46 ends the game."""

@@ -93,7 +93,9 @@ def move_hugo(turn: Turn, seat: Seat) -> None:
 
 def capture(turn: Turn, space: int) -> None:
     """The guests on `space` go together to the highest free cellar step (the first step
-    when all are taken); Hugo side: each owner's counter moves that step's number."""
+    when all are taken); Hugo side: each owner's counter moves that step's number.
+    ASSUMPTION: per guest caught, so two of one owner on "+9" cost 18 (the page counts
+    "a guest who has been captured"; guests caught together only share the step)."""
     caught = guests_at(turn.state, Spot(area="gallery", at=space))
     if not caught:
         return

@@ -28,6 +28,7 @@ from domain.games.escapefromthehiddencastle.events import (
     StayedPut,
     TurnPassed,
 )
+from domain.games.escapefromthehiddencastle.evolve import evolve
 from domain.games.escapefromthehiddencastle.figures import FACES, OWNER, guests_of
 from domain.games.escapefromthehiddencastle.hugo import capture, move_hugo
 from domain.games.escapefromthehiddencastle.moves import Plan, guest_moves, plan
@@ -41,6 +42,7 @@ from domain.games.escapefromthehiddencastle.table import (
     next_active,
 )
 from domain.kernel import Outcome, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import clockwise
 
 # --- setup ----------------------------------------------------------------------------------
 
@@ -49,7 +51,9 @@ def start(state: State, rng: Rng) -> list[Event]:
     """A random player places the first guest; then clockwise, one guest each, until all
     guests are on the gallery. The same player rolls first."""
     starter = rng.below(state.seats)
-    hands = [guests_of((starter + i) % state.seats, state.seats) for i in range(state.seats)]
+    hands = [
+        guests_of(seat, state.seats) for seat in clockwise(starter, state.seats, inclusive=True)
+    ]
     order = tuple(g for batch in zip(*hands, strict=True) for g in batch)
     return [StartingPlayerChosen(seat=starter, placing_order=order)]
 
@@ -57,7 +61,7 @@ def start(state: State, rng: Rng) -> list[Event]:
 # --- decide ---------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     """Guards for every move (game over, whose turn), then the move's own rule."""
     if state.phase == "over":
         raise Rejected("game_over", "The night is over: nobody moves any more.")
@@ -78,7 +82,7 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a move here.")
 
 
-def place_guest(state: State, seat: Seat, command: PlaceGuest) -> list[Event]:
+def place_guest(state: State, seat: Seat, command: PlaceGuest) -> Turn:
     """Setup: one guest per free gallery space (also between Midnight Party rounds)."""
     if state.phase != "placing":
         raise Rejected("not_placing", "Every guest is already on the board.")
@@ -87,20 +91,20 @@ def place_guest(state: State, seat: Seat, command: PlaceGuest) -> list[Event]:
         raise Rejected("no_such_space", f"The gallery runs from space 0 to space {last}.")
     if guests_at(state, Spot(area="gallery", at=command.space)):
         raise Rejected("space_taken", f"Space {command.space} already holds a guest.")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     guest = state.to_place[0]
     turn.record(GuestPlaced(seat=seat, guest=guest, space=command.space))
     if not turn.state.to_place:
         turn.record(PlayBegan(seat=next_active(turn.state, state.starter, inclusive=True)))
-    return turn.events
+    return turn
 
 
-def roll_die(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def roll_die(state: State, seat: Seat, rng: Rng) -> Turn:
     """Roll: Hugo's face moves Hugo and the turn is over; a number moves a guest."""
     _not_placing(state)
     if state.phase == "moving":
         raise Rejected("already_rolled", f"You rolled a {state.roll}: move a guest now.")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     face = rng.choice(FACES)
     turn.record(DieRolled(seat=seat, face=face))
     if face == "hugo":
@@ -109,14 +113,14 @@ def roll_die(state: State, seat: Seat, rng: Rng) -> list[Event]:
     elif not guest_moves(turn.state, seat):
         turn.record(NothingToMove(seat=seat))
         finish_turn(turn, seat)
-    return turn.events
+    return turn
 
 
-def move_guest(state: State, seat: Seat, command: MoveGuest) -> list[Event]:
+def move_guest(state: State, seat: Seat, command: MoveGuest) -> Turn:
     """Move one of your guests the number rolled (seed 004, "Règles de déplacement")."""
     _rolled(state)
     move = plan(state, seat, command)
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(
         GuestMoved(
             seat=seat,
@@ -131,10 +135,10 @@ def move_guest(state: State, seat: Seat, command: MoveGuest) -> list[Event]:
     else:
         enter_room(turn, seat, move)
     finish_turn(turn, seat)
-    return turn.events
+    return turn
 
 
-def stay_put(state: State, seat: Seat) -> list[Event]:
+def stay_put(state: State, seat: Seat) -> Turn:
     """Midnight Party: a player with a single guest left on the gallery may leave it."""
     _rolled(state)
     if not state.options.midnight_party:
@@ -143,10 +147,10 @@ def stay_put(state: State, seat: Seat) -> list[Event]:
         raise Rejected(
             "must_move", "Only a player with a single guest left on the gallery may stay put."
         )
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(StayedPut(seat=seat))
     finish_turn(turn, seat)
-    return turn.events
+    return turn
 
 
 # --- the steps of a turn --------------------------------------------------------------------
@@ -238,12 +242,12 @@ def to_act(state: State) -> frozenset[Seat]:
 # --- leaving and the outcome ----------------------------------------------------------------
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Turn | None:
     """The player's guests go back in the box and their turns are skipped; with one player
     left the match ends (None: the Match ranks the conceding seat last)."""
     if len(active(state)) <= 2 or state.phase in ("setup", "over"):
         return None
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(PlayerConceded(seat=seat))
     after = turn.state
     if after.phase == "placing" and not after.to_place:
@@ -252,7 +256,7 @@ def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
         finish_turn(turn, seat)
     elif after.options.midnight_party and (reason := round_over(after)):
         end_round(turn, reason)
-    return turn.events
+    return turn
 
 
 def outcome(state: State) -> Outcome | None:

@@ -4,23 +4,13 @@ from __future__ import annotations
 
 from domain.games.escapefromthehiddencastle.castle import RoomId
 from domain.games.escapefromthehiddencastle.events import Event
-from domain.games.escapefromthehiddencastle.evolve import evolve
 from domain.games.escapefromthehiddencastle.figures import OWNER, GuestId
 from domain.games.escapefromthehiddencastle.state import Spot, State
-from domain.kernel import Seat
+from domain.kernel import Recorder, Seat
+from domain.table import next_seat
 
-
-class Turn:
-    """A decision as it unfolds: the events recorded so far and the table they lead to."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def record(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 
 def guests_at(state: State, spot: Spot) -> list[GuestId]:
@@ -65,8 +55,4 @@ def active(state: State) -> list[Seat]:
 
 def next_active(state: State, seat: Seat, *, inclusive: bool = False) -> Seat:
     """Clockwise from `seat` (the seat itself first when `inclusive`), skipping who left."""
-    for step in range(0 if inclusive else 1, state.seats + 1):
-        candidate = (seat + step) % state.seats
-        if candidate not in state.conceded:
-            return candidate
-    return seat
+    return next_seat(seat, state.seats, lambda s: s not in state.conceded, inclusive=inclusive)

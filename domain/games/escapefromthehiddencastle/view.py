@@ -1,16 +1,19 @@
-"""What each seat sees: the whole table, since nothing in the castle is secret."""
+"""What each seat sees: the whole table, since nothing in the castle is secret.
+
+Every event is public (the die is rolled in plain sight) and nothing is hidden, so the
+kernel's defaults stand for `redact` and `hidden`.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.games.escapefromthehiddencastle.castle import CLOCK, Crest, RoomId, Side
-from domain.games.escapefromthehiddencastle.events import Event
 from domain.games.escapefromthehiddencastle.figures import OWNER, Face, GuestId
 from domain.games.escapefromthehiddencastle.hugo import speed
 from domain.games.escapefromthehiddencastle.state import Ending, Phase, Spot, State
 from domain.games.escapefromthehiddencastle.table import guests_at, room_guest
-from domain.kernel import ComponentId, Seat
+from domain.kernel import Seat
 
 
 class GuestView(msgspec.Struct, frozen=True):
@@ -97,13 +100,3 @@ def view(state: State, seat: Seat | None) -> TableView:
         conceded=tuple(state.conceded),
         ending=state.ending,
     )
-
-
-def redact(event: Event, seat: Seat | None) -> Event:
-    """Every event is public: the die is rolled in plain sight."""
-    return event
-
-
-def hidden(state: State, seat: Seat | None) -> frozenset[ComponentId]:
-    """Nothing is hidden."""
-    return frozenset()

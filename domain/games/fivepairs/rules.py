@@ -1,8 +1,9 @@
 """The Five Pairs rules: the deal, the turn (pair, or draw two and discard one), the end
 of a turn (draw back up to two, who plays next) and the end of a round.
 
-`decide` checks a command and returns events, folding them as it goes (`_Batch`) so that
-the end of the turn is worked out on the table as it then stands. `evolve` folds one event.
+`decide` checks a command and records events, folding them as it goes (the kernel's
+`Recorder`) so that the end of the turn is worked out on the table as it then stands.
+`evolve` folds one event.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from typing import Literal, TypeVar
 
 import msgspec
 
-from domain.kernel import Rejected, Rng, Seat
+from domain.kernel import Recorder, Rejected, Rng, Seat
+from domain.table import top_cards
 
 from .cards import (
     COMMON_AREA_START,
@@ -45,6 +47,9 @@ from .table import active, dealer, left_of, next_starter
 
 T = TypeVar("T")
 
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
+
 # --- setup ---------------------------------------------------------------------------------
 
 
@@ -59,9 +64,11 @@ def initial(options: Options, seats: int) -> State:
     )
 
 
-def start(state: State, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Turn:
     """ASSUMPTION: the first round's starting player is drawn at random."""
-    return [deal(state, 1, rng.below(state.seats), rng)]
+    turn = Turn(state, evolve)
+    turn.record(deal(state, 1, rng.below(state.seats), rng))
+    return turn
 
 
 def deal(state: State, round_number: int, starter: Seat, rng: Rng) -> RoundDealt:
@@ -136,7 +143,7 @@ def discardable(state: State, seat: Seat) -> list[CardId]:
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     if state.phase == "game_over":
         raise Rejected("game_over", "Someone has passed 200 points; the game is over.")
     if state.phase == "dealing":
@@ -160,13 +167,15 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a Five Pairs move.")
 
 
-def deal_round(state: State, rng: Rng) -> list[Event]:
+def deal_round(state: State, rng: Rng) -> Turn:
     if state.phase != "round_over":
         raise Rejected("round_in_play", f"Round {state.round} is still being played.")
-    return [deal(state, state.round + 1, next_starter(state), rng)]
+    turn = Turn(state, evolve)
+    turn.record(deal(state, state.round + 1, next_starter(state), rng))
+    return turn
 
 
-def make_pair(state: State, seat: Seat, hand_card: CardId, common_card: CardId) -> list[Event]:
+def make_pair(state: State, seat: Seat, hand_card: CardId, common_card: CardId) -> Turn:
     """Rule (seed 002): pair a hand card with a common card of the same number or colour.
 
     The first fourth pair takes the token; a fifth pair ends the round (flipping the token
@@ -183,45 +192,47 @@ def make_pair(state: State, seat: Seat, hand_card: CardId, common_card: CardId) 
             f"The {label(hand_card)} and the {label(common_card)} share neither number nor colour.",
         )
     points, double = pair_points(hand_card, common_card)
-    batch = _Batch(state)
-    batch.add(
+    turn = Turn(state, evolve)
+    turn.record(
         PairMade(
             seat=seat, hand_card=hand_card, common_card=common_card, points=points, double=double
         )
     )
-    made = len(batch.state.pairs[seat])
-    if made == TOKEN_PAIRS and batch.state.token_holder is None:
-        batch.add(TokenTaken(seat=seat))
+    made = len(turn.state.pairs[seat])
+    if made == TOKEN_PAIRS and turn.state.token_holder is None:
+        turn.record(TokenTaken(seat=seat))
     if made >= ROUND_PAIRS:
-        if batch.state.token_holder == seat:
-            batch.add(TokenFlipped(seat=seat))
-        batch.add(score_round(batch.state, "fifth_pair"))
-        return batch.events
+        if turn.state.token_holder == seat:
+            turn.record(TokenFlipped(seat=seat))
+        turn.record(score_round(turn.state, "fifth_pair"))
+        return turn
     threes = number_of(hand_card) == number_of(common_card) == EXTRA_TURN_NUMBER
-    _end_turn(batch, seat, extra=threes)
-    return batch.events
+    _end_turn(turn, seat, extra=threes)
+    return turn
 
 
-def draw_two(state: State, seat: Seat) -> list[Event]:
+def draw_two(state: State, seat: Seat) -> Turn:
     """Rule (seed 002): a player who cannot or will not pair draws two cards."""
     _must_play(state)
     if not state.deck:
         raise Rejected("deck_empty", "The deck is empty: you can only make a pair.")
-    cards = tuple(reversed(state.deck[-DRAW_COUNT:]))
-    return [CardsDrawn(seat=seat, cards=cards, count=len(cards), refill=False)]
+    cards = top_cards(state.deck, DRAW_COUNT)
+    turn = Turn(state, evolve)
+    turn.record(CardsDrawn(seat=seat, cards=cards, count=len(cards), refill=False))
+    return turn
 
 
-def discard(state: State, seat: Seat, card: CardId) -> list[Event]:
+def discard(state: State, seat: Seat, card: CardId) -> Turn:
     """Rule (seed 002): ... then discards one card to the common area."""
     if state.phase != "discard":
         raise Rejected("draw_first", "Discard only after drawing two cards.")
     if card not in discardable(state, seat):
         where = "you just drew" if state.options.discard_from == "drawn" else "in your hand"
         raise Rejected("card_not_discardable", f"{card!r} is not one of the cards {where}.")
-    batch = _Batch(state)
-    batch.add(CardDiscarded(seat=seat, card=card))
-    _end_turn(batch, seat, extra=False)
-    return batch.events
+    turn = Turn(state, evolve)
+    turn.record(CardDiscarded(seat=seat, card=card))
+    _end_turn(turn, seat, extra=False)
+    return turn
 
 
 def _must_play(state: State) -> None:
@@ -229,51 +240,39 @@ def _must_play(state: State) -> None:
         raise Rejected("must_discard", "You have drawn: put one card in the common area.")
 
 
-class _Batch:
-    """Events decided so far and the table they leave."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def add(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-
-def _end_turn(batch: _Batch, seat: Seat, extra: bool) -> None:
+def _end_turn(turn: Turn, seat: Seat, extra: bool) -> None:
     """Rule (seed 002): draw back up to 2 cards; then the next player (or the same one
     again after a pair of 3s) plays.
 
     ASSUMPTION: with the deck empty a player who cannot pair is passed over, and when no
     one can pair the round ends.
     """
-    state = batch.state
+    state = turn.state
     short = HAND_SIZE - len(state.hands[seat])
     if short > 0 and state.deck and seat not in state.conceded:
-        cards = tuple(reversed(state.deck[-short:]))
-        batch.add(CardsDrawn(seat=seat, cards=cards, count=len(cards), refill=True))
-    state = batch.state
+        cards = top_cards(state.deck, short)
+        turn.record(CardsDrawn(seat=seat, cards=cards, count=len(cards), refill=True))
+    state = turn.state
     following = seat if extra else left_of(state, seat)
     skipped: list[Seat] = []
     while not state.deck and not can_pair(state, following):
         skipped.append(following)
         if len(skipped) >= len(active(state)):
-            batch.add(score_round(state, "stalemate"))
+            turn.record(score_round(state, "stalemate"))
             return
         following = left_of(state, following)
-    batch.add(TurnBegan(seat=following, extra=extra and not skipped, skipped=tuple(skipped)))
+    turn.record(TurnBegan(seat=following, extra=extra and not skipped, skipped=tuple(skipped)))
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Turn | None:
     """The seat is passed over from now on; with one player left the game cannot go on."""
     if len(active(state)) <= 2 or seat in state.conceded:
         return None
-    batch = _Batch(state)
-    batch.add(PlayerConceded(seat=seat))
+    turn = Turn(state, evolve)
+    turn.record(PlayerConceded(seat=seat))
     if state.phase in ("play", "discard") and state.turn == seat:
-        _end_turn(batch, seat, extra=False)
-    return batch.events
+        _end_turn(turn, seat, extra=False)
+    return turn
 
 
 # --- evolve ----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Seat
+from domain.table import next_seat
 
 from .state import State
 
@@ -14,11 +15,7 @@ def active(state: State) -> list[Seat]:
 
 def left_of(state: State, seat: Seat) -> Seat:
     """The next player to the left still playing (the seat itself if it is the only one)."""
-    for step in range(1, state.seats + 1):
-        other = (seat + step) % state.seats
-        if other not in state.conceded:
-            return other
-    return seat
+    return next_seat(seat, state.seats, lambda s: s not in state.conceded)
 
 
 def next_starter(state: State) -> Seat:

@@ -183,8 +183,8 @@ def both_dice_burnable(state: State, seat: Seat) -> bool:
 
 
 def must_keep_other_die(state: State, seat: Seat) -> bool:
-    """Rule (option must_use_both_dice, on by default): you burn all the pips you can, so
-    while some order of moves uses both dice, a first move must leave the second usable."""
+    """Option must_use_both_dice (off by default, a house rule): while some order of moves
+    uses both dice, a first move must leave the second usable."""
     return (
         state.options.must_use_both_dice
         and len(state.dice) == 2

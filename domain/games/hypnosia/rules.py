@@ -34,26 +34,17 @@ from domain.games.hypnosia.moves import (
 )
 from domain.games.hypnosia.state import State
 from domain.games.hypnosia.track import CENTRE, PawnId
-from domain.kernel import Outcome, Rejected, Rng, Seat, ranks_from_keys
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import next_seat
 
-
-class Turn:
-    """A decision as it unfolds: the events recorded so far and the table they lead to."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def record(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = evolve(self.state, event)
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 
 # --- setup ---------------------------------------------------------------------------------
 
 
-def start(state: State, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Turn:
     """Rule: each player throws the two dice; the highest begins.
     ASSUMPTION: players tied for the highest throw again until one is alone on top."""
     throwing = list(range(len(state.colours)))
@@ -63,13 +54,15 @@ def start(state: State, rng: Rng) -> list[Event]:
         rounds.append(throws)
         best = max(sum(t.dice) for t in throws)
         throwing = [t.seat for t in throws if sum(t.dice) == best]
-    return [FirstPlayerChosen(rounds=tuple(rounds), seat=throwing[0])]
+    turn = Turn(state, evolve)
+    turn.record(FirstPlayerChosen(rounds=tuple(rounds), seat=throwing[0]))
+    return turn
 
 
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     """Guards for every command (game over, whose turn), then the command's own rule."""
     if state.phase == "over":
         raise Rejected("game_over", "The game is over: nobody moves any more.")
@@ -86,17 +79,17 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a Hypnosia move.")
 
 
-def roll_dice(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def roll_dice(state: State, seat: Seat, rng: Rng) -> Turn:
     """The turn begins with a throw of both dice."""
     if state.phase != "rolling":
         raise Rejected("already_rolled", "You have thrown the dice: now move with them.")
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     turn.record(DiceRolled(seat=seat, dice=(rng.roll(6), rng.roll(6))))
     burn_or_pass(turn, seat)
-    return turn.events
+    return turn
 
 
-def move_pawns(state: State, seat: Seat, move: MovePawns) -> list[Event]:
+def move_pawns(state: State, seat: Seat, move: MovePawns) -> Turn:
     """One die: one pawn or one stack, every pip burnt, then land (stack or capture)."""
     if state.phase != "moving":
         raise Rejected("roll_first", "Throw the dice before moving.")
@@ -108,11 +101,11 @@ def move_pawns(state: State, seat: Seat, move: MovePawns) -> list[Event]:
             "must_use_both_dice",
             "That move leaves your other die unusable, but another play burns both dice.",
         )
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     carry_out(turn, seat, plan)
     if not end_if_over(turn):
         burn_or_pass(turn, seat)
-    return turn.events
+    return turn
 
 
 # --- the steps of a turn ---------------------------------------------------------------------
@@ -168,13 +161,8 @@ def burn_or_pass(turn: Turn, seat: Seat) -> None:
 
 def next_player(state: State, seat: Seat) -> Seat:
     """The player on the left (the next seat) who still has a pawn on the board."""
-    seats = len(state.colours)
     playing = {state.owner(pawn) for pawn in state.positions}
-    for step in range(1, seats + 1):
-        candidate = (seat + step) % seats
-        if candidate in playing and candidate not in state.conceded:
-            return candidate
-    return seat
+    return next_seat(seat, len(state.colours), lambda s: s in playing and s not in state.conceded)
 
 
 # --- legal and to_act ------------------------------------------------------------------------
@@ -257,18 +245,18 @@ def _without_die(dice: list[int], pips: int) -> list[int]:
 # --- leaving and winning -----------------------------------------------------------------------
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Turn | None:
     """ASSUMPTION: the player's pawns leave the board (nobody scores for them) and their turns
     are skipped; with fewer than two players left the match ends."""
     staying = [s for s in range(len(state.colours)) if s != seat and s not in state.conceded]
     if len(staying) < 2 or state.phase in ("setup", "over"):
         return None
-    turn = Turn(state)
+    turn = Turn(state, evolve)
     pawns = tuple(sorted(p for p in state.positions if state.owner(p) == seat))
     turn.record(PlayerConceded(seat=seat, pawns=pawns))
     if not end_if_over(turn) and state.turn == seat:
         turn.record(TurnPassed(seat=seat, to=next_player(turn.state, seat)))
-    return turn.events
+    return turn
 
 
 def outcome(state: State) -> Outcome | None:

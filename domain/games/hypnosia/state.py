@@ -21,8 +21,10 @@ dice; moving: dice are left to burn; over: the game has ended."""
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     stacks_cannot_cross: bool = False
     """The rules page's variant: a stack never crosses a bridge (nor enters the centre)."""
-    must_use_both_dice: bool = True
-    """When some play burns both dice, a first move that strands the other die is refused."""
+    must_use_both_dice: bool = False
+    """A house rule the page does not state: when some order of moves burns both dice, a
+    first move that strands the other die is refused (even an entry into the centre).
+    Off: each die is used if it can be when its turn comes."""
 
 
 class State(msgspec.Struct):

@@ -1,14 +1,17 @@
-"""What a seat sees: the whole table (nothing in Hypnosia is secret)."""
+"""What a seat sees: the whole table (nothing in Hypnosia is secret).
+
+Every event is public and nothing is hidden, so the kernel's defaults stand for `redact`
+and `hidden`.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.games.hypnosia.board import BOARD, Board, Colour, SpaceId
-from domain.games.hypnosia.events import Event
 from domain.games.hypnosia.state import Phase, State
 from domain.games.hypnosia.track import PAWNS, PawnId
-from domain.kernel import ComponentId, Seat
+from domain.kernel import Seat
 
 
 class PawnView(msgspec.Struct, frozen=True):
@@ -60,12 +63,3 @@ def view(state: State, seat: Seat | None) -> TableView:
         dice=list(state.dice),
         conceded=list(state.conceded),
     )
-
-
-def redact(event: Event, seat: Seat | None) -> Event:
-    """Every Hypnosia event is public."""
-    return event
-
-
-def hidden(state: State, seat: Seat | None) -> frozenset[ComponentId]:
-    return frozenset()

@@ -48,8 +48,13 @@ UNUSED_TOOL_POINTS: Final = 2
 SCARAB_EDGE_POINTS: Final = 2
 SCARAB_MIDDLE_POINTS: Final = 3
 
-WEEVIL_LINE_POINTS: Final[dict[int, int]] = {2: 3, 3: 6, 4: 10, 5: 15}
-"""Straight unbroken lines of weevils; the line of 5 (5x5 box only) is an ASSUMPTION."""
+WEEVIL_GROUP_POINTS: Final[dict[int, int]] = {2: 3, 3: 6, 4: 10}
+"""Rule (seed 002, Weevils): "Group of 2 - 3 points, Group of 3 - 6 points, Group of 4 -
+10 points". A bigger group is split into groups of these sizes (ASSUMPTION)."""
+
+WEEVIL_LINE_POINTS: Final[dict[int, int]] = {**WEEVIL_GROUP_POINTS, 5: 15}
+"""The `weevil_groups="lines"` option: straight unbroken lines; the line of 5 (5x5 box
+only) is an ASSUMPTION."""
 
 LADYBUG_POINTS: Final[dict[int, int]] = {0: 0, 1: 0, 2: 1, 3: 4, 4: 8, 5: 15}
 """By the number of ladybugs touching no other ladybug; 6 or more score as 5 (ASSUMPTION)."""

@@ -2,7 +2,7 @@
 
 A cell is an index `row * side + col`. Each grid lists, for every cell, its
 orthogonal neighbours and whether it lies on the edge, and the straight lines
-(rows and columns) along which weevils score.
+(rows and columns) along which weevils score under the `weevil_groups="lines"` option.
 """
 
 from __future__ import annotations

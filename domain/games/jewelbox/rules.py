@@ -12,14 +12,16 @@ import msgspec
 
 from domain.games.jewelbox.beetles import (
     ANY_BEETLE_FACE,
+    BEETLES,
     DIE,
     DIE_SIDES,
+    LOG_SPACES,
     MAGNIFYING_TOOLS,
     SWAPPING_TOOLS,
     BeetleId,
     Tool,
 )
-from domain.games.jewelbox.box import GRIDS, Cell, Grid
+from domain.games.jewelbox.box import BOX_SIDE, GRIDS, Cell, Grid
 from domain.games.jewelbox.commands import (
     Command,
     EndTurn,
@@ -42,8 +44,12 @@ from domain.games.jewelbox.events import (
     TurnBegan,
 )
 from domain.games.jewelbox.scoring import score_sheet
-from domain.games.jewelbox.state import Table
-from domain.kernel import Rejected, Rng, Seat
+from domain.games.jewelbox.state import JewelBoxOptions, Table
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import next_seat
+
+Turn = Recorder[Table, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 # --- reading the table -----------------------------------------------------------------------
 
@@ -85,10 +91,37 @@ def log_beetles(state: Table) -> list[BeetleId]:
     return [beetle for beetle in state.log if beetle is not None]
 
 
+# --- setup -----------------------------------------------------------------------------------
+
+
+def check_options(options: JewelBoxOptions, seats: int) -> None:
+    """The box is 4x4 or 5x5, and the beetles suffice to fill every box from the log."""
+    side = options.box_side or BOX_SIDE[seats]
+    if side not in GRIDS:
+        raise Rejected("bad_box_side", f"A jewel box is 4x4 or 5x5, not {side}x{side}.")
+    # Every beetle collected must find the log full: at most 75 - 4 collected in all.
+    if seats * side * side > len(BEETLES) - len(LOG_SPACES) + 1:
+        raise Rejected(
+            "not_enough_beetles",
+            f"{seats} boxes of {side}x{side} need more beetles than the game holds.",
+        )
+
+
+def start(state: Table, rng: Rng) -> Turn:
+    """Five face-down beetles are turned face up on the log; seat 1 takes the die."""
+    turn = Turn(state, evolve)
+    drawn = rng.sample(state.supply, len(LOG_SPACES))
+    turn.record(
+        *(LogFilled(space=space, beetle=b) for space, b in zip(LOG_SPACES, drawn, strict=True))
+    )
+    turn.record(TurnBegan(seat=0))
+    return turn
+
+
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> Turn:
     if state.phase == "over":
         raise Rejected("game_over", "Every jewel box is full; the game is over.")
     if state.phase == "setup":
@@ -119,55 +152,57 @@ def _must_be_collecting(state: Table) -> None:
         raise Rejected("already_collected", "You have already collected a beetle this turn.")
 
 
-def roll_die(state: Table, seat: Seat, rng: Rng) -> list[Event]:
+def roll_die(state: Table, seat: Seat, rng: Rng) -> Turn:
     """Rule: roll; 1-5 collects the beetle on that log space, 6 lets you choose any."""
     _must_be_collecting(state)
+    turn = Turn(state, evolve)
     face = rng.roll(DIE_SIDES)
-    rolled = DieRolled(seat=seat, die=DIE, face=face)
-    if face == ANY_BEETLE_FACE:
-        return [rolled]
-    return [rolled, *collect_from_log(state, seat, face, rng)]
+    turn.record(DieRolled(seat=seat, die=DIE, face=face))
+    if face != ANY_BEETLE_FACE:
+        collect_from_log(turn, seat, face, rng)
+    return turn
 
 
-def collect_from_log(state: Table, seat: Seat, space: int, rng: Rng) -> list[Event]:
+def collect_from_log(turn: Turn, seat: Seat, space: int, rng: Rng) -> None:
     """Take the beetle on `space`; a face-down beetle refills the space at once."""
-    beetle = state.log[space - 1]
+    beetle = turn.state.log[space - 1]
     assert beetle is not None, "the log stays full while beetles are collected"
-    events: list[Event] = [BeetleCollected(seat=seat, beetle=beetle, space=space)]
-    if state.supply:
-        events.append(LogFilled(space=space, beetle=rng.choice(state.supply)))
-    return events
+    turn.record(BeetleCollected(seat=seat, beetle=beetle, space=space))
+    if turn.state.supply:
+        turn.record(LogFilled(space=space, beetle=rng.choice(turn.state.supply)))
 
 
-def take_beetle(state: Table, seat: Seat, beetle: BeetleId, rng: Rng) -> list[Event]:
+def take_beetle(state: Table, seat: Seat, beetle: BeetleId, rng: Rng) -> Turn:
     """Rule: a 6 allows you to pick any of the five available beetles."""
     if state.phase != "choose":
         raise Rejected("no_six_rolled", "Only a roll of 6 lets you choose a face-up beetle.")
     if beetle not in state.log:
         raise Rejected("beetle_not_on_log", f"{beetle} is not face up on the log.")
-    return collect_from_log(state, seat, state.log.index(beetle) + 1, rng)
+    turn = Turn(state, evolve)
+    collect_from_log(turn, seat, state.log.index(beetle) + 1, rng)
+    return turn
 
 
-def use_magnifier(
-    state: Table, seat: Seat, token: Tool, beetle: BeetleId | None, rng: Rng
-) -> list[Event]:
+def use_magnifier(state: Table, seat: Seat, token: Tool, beetle: BeetleId | None, rng: Rng) -> Turn:
     """Rule: instead of rolling, choose any face-up or face-down beetle."""
     _must_be_collecting(state)
     _check_token(state, seat, token, MAGNIFYING_TOOLS, "magnifying glass")
-    used = ToolUsed(seat=seat, token=token, use="magnifier")
     if beetle is None:
         if not state.supply:
             raise Rejected("no_face_down_beetles", "No face-down beetle is left to take.")
-        drawn = rng.choice(state.supply)
-        return [used, BeetleCollected(seat=seat, beetle=drawn, space=None)]
-    if beetle not in state.log:
+    elif beetle not in state.log:
         raise Rejected("beetle_not_on_log", f"{beetle} is not face up on the log.")
-    return [used, *collect_from_log(state, seat, state.log.index(beetle) + 1, rng)]
+    turn = Turn(state, evolve)
+    turn.record(ToolUsed(seat=seat, token=token, use="magnifier"))
+    if beetle is None:
+        drawn = rng.choice(state.supply)
+        turn.record(BeetleCollected(seat=seat, beetle=drawn, space=None))
+    else:
+        collect_from_log(turn, seat, state.log.index(beetle) + 1, rng)
+    return turn
 
 
-def use_forceps(
-    state: Table, seat: Seat, token: Tool, beetles: tuple[BeetleId, ...]
-) -> list[Event]:
+def use_forceps(state: Table, seat: Seat, token: Tool, beetles: tuple[BeetleId, ...]) -> Turn:
     """Rule: swap two beetles of your box, before or after collecting."""
     if state.phase not in ("collect", "after"):
         raise Rejected(
@@ -182,13 +217,14 @@ def use_forceps(
     for beetle in beetles:
         if beetle not in state.boxes[seat]:
             raise Rejected("beetle_not_in_your_box", f"{beetle} is not in your jewel box.")
-    events: list[Event] = [
+    turn = Turn(state, evolve)
+    turn.record(
         ToolUsed(seat=seat, token=token, use="forceps"),
         BeetlesSwapped(seat=seat, beetles=beetles),
-    ]
+    )
     if state.phase == "after":
-        events += _after_turn(_fold(state, events), seat)
-    return events
+        _after_turn(turn, seat)
+    return turn
 
 
 def _check_token(state: Table, seat: Seat, token: Tool, uses: tuple[Tool, ...], name: str) -> None:
@@ -201,7 +237,7 @@ def _check_token(state: Table, seat: Seat, token: Tool, uses: tuple[Tool, ...], 
         raise Rejected("token_used", f"Your {token} token is already used.")
 
 
-def place_beetle(state: Table, seat: Seat, row: int, col: int) -> list[Event]:
+def place_beetle(state: Table, seat: Seat, row: int, col: int) -> Turn:
     """Rule: place the beetle in your box, orthogonally next to one already there."""
     if state.phase != "place" or state.holding is None:
         raise Rejected("nothing_to_place", "Collect a beetle before placing one.")
@@ -212,47 +248,58 @@ def place_beetle(state: Table, seat: Seat, row: int, col: int) -> list[Event]:
         raise Rejected("cell_taken", f"A beetle already sits at row {row}, column {col}.")
     if cell not in placements(state, seat):
         raise Rejected("must_touch_a_beetle", "A new beetle must touch one in your box.")
-    placed = BeetlePlaced(seat=seat, beetle=state.holding, row=row, col=col)
-    after = evolve(state, placed)
-    if may_swap(after, seat):
-        return [placed]
-    return [placed, *_after_turn(after, seat)]
+    turn = Turn(state, evolve)
+    turn.record(BeetlePlaced(seat=seat, beetle=state.holding, row=row, col=col))
+    if not may_swap(turn.state, seat):
+        _after_turn(turn, seat)
+    return turn
 
 
-def end_turn(state: Table, seat: Seat) -> list[Event]:
+def end_turn(state: Table, seat: Seat) -> Turn:
     if state.phase != "after":
         raise Rejected("turn_not_done", "Collect and place a beetle before passing the die.")
-    return _after_turn(state, seat)
+    turn = Turn(state, evolve)
+    _after_turn(turn, seat)
+    return turn
 
 
-def _after_turn(state: Table, seat: Seat) -> list[Event]:
+def has_room(state: Table, seat: Seat) -> bool:
+    return is_active(state, seat) and not box_full(state, seat)
+
+
+def _after_turn(turn: Turn, seat: Seat) -> None:
     """The next seat with room in its box takes the die; with none, the game is scored."""
-    for step in range(1, state.seats + 1):
-        nxt = (seat + step) % state.seats
-        if is_active(state, nxt) and not box_full(state, nxt):
-            return [TurnBegan(seat=nxt)]
+    state = turn.state
+    nxt = next_seat(seat, state.seats, lambda s: has_room(state, s))
+    if has_room(state, nxt):
+        turn.record(TurnBegan(seat=nxt))
+        return
     sheets = tuple(
-        score_sheet(box, len(tools), grid(state), state.options.scarab_neighbours)
+        score_sheet(box, len(tools), grid(state), state.options)
         for box, tools in zip(state.boxes, state.tools, strict=True)
     )
-    return [GameEnded(sheets=sheets)]
+    turn.record(GameEnded(sheets=sheets))
 
 
-def _fold(state: Table, events: list[Event]) -> Table:
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
-def concede(state: Table, seat: Seat) -> list[Event] | None:
+def concede(state: Table, seat: Seat, rng: Rng) -> Turn | None:
     """The seat stops playing (a beetle in hand is set aside); alone, the match ends."""
     others = [s for s in range(state.seats) if s != seat and is_active(state, s)]
     if not others or state.phase in ("over", "setup"):
         return None
-    event = PlayerConceded(seat=seat)
-    if seat != state.player:
-        return [event]
-    return [event, *_after_turn(evolve(state, event), seat)]
+    turn = Turn(state, evolve)
+    turn.record(PlayerConceded(seat=seat))
+    if seat == state.player:
+        _after_turn(turn, seat)
+    return turn
+
+
+def outcome(state: Table) -> Outcome | None:
+    """Highest total wins, equal totals share the rank; a player who conceded ranks below."""
+    if state.phase != "over":
+        return None
+    scores = tuple(sheet.total for sheet in state.sheets)
+    keys = [(int(is_active(state, s)), scores[s]) for s in range(state.seats)]
+    return Outcome(scores=scores, ranks=ranks_from_keys(keys))
 
 
 # --- legal -----------------------------------------------------------------------------------

@@ -13,13 +13,14 @@ from domain.games.jewelbox.beetles import (
     SCARAB_EDGE_POINTS,
     SCARAB_MIDDLE_POINTS,
     UNUSED_TOOL_POINTS,
+    WEEVIL_GROUP_POINTS,
     WEEVIL_LINE_POINTS,
     BeetleId,
     Family,
 )
 from domain.games.jewelbox.box import Cell, Grid
 from domain.games.jewelbox.events import ScoreSheet
-from domain.games.jewelbox.state import ScarabRule
+from domain.games.jewelbox.state import JewelBoxOptions, ScarabRule, WeevilRule
 
 Box = Sequence[BeetleId | None]
 
@@ -46,16 +47,50 @@ def scarabs(box: Box, grid: Grid, rule: ScarabRule) -> int:
     return points
 
 
-def weevils(box: Box, grid: Grid) -> int:
-    """Straight unbroken lines of 2, 3, 4 (5) weevils; each weevil in one line, best split."""
+def weevils(box: Box, grid: Grid, rule: WeevilRule = "connected") -> int:
+    """Groups of 2, 3, 4 weevils; each weevil counts in one group, split for the most points.
+
+    connected: a group is joined side by side, so a group of five or more scores as its best
+    split into groups of two to four; lines: straight unbroken lines of 2, 3, 4 (5)."""
     weevil_cells = frozenset(cells_of(box, "weevil"))
+    if rule == "lines":
+        return _best_split(weevil_cells, _straight_lines(weevil_cells, grid), WEEVIL_LINE_POINTS)
+    groups = _joined_groups(weevil_cells, grid, max(WEEVIL_GROUP_POINTS))
+    return _best_split(weevil_cells, groups, WEEVIL_GROUP_POINTS)
+
+
+def _straight_lines(cells: frozenset[Cell], grid: Grid) -> list[frozenset[Cell]]:
+    """Every unbroken run of two or more of `cells` along a row or a column."""
     segments: list[frozenset[Cell]] = []
     for line in grid.lines:
         for start in range(len(line)):
             for end in range(start + 2, len(line) + 1):
                 piece = line[start:end]
-                if all(c in weevil_cells for c in piece):
+                if all(c in cells for c in piece):
                     segments.append(frozenset(piece))
+    return segments
+
+
+def _joined_groups(cells: frozenset[Cell], grid: Grid, largest: int) -> list[frozenset[Cell]]:
+    """Every set of two to `largest` of `cells` joined side by side."""
+    found: set[frozenset[Cell]] = set()
+    grown = {frozenset({cell}) for cell in cells}
+    for _ in range(2, largest + 1):
+        grown = {
+            group | {n}
+            for group in grown
+            for cell in group
+            for n in grid.neighbours[cell]
+            if n in cells and n not in group
+        }
+        found |= grown
+    return sorted(found, key=sorted)
+
+
+def _best_split(
+    cells: frozenset[Cell], pieces: list[frozenset[Cell]], points: dict[int, int]
+) -> int:
+    """The most points from disjoint `pieces` within `cells`, each cell in one piece at most."""
     memo: dict[frozenset[Cell], int] = {}
 
     def best(left: frozenset[Cell]) -> int:
@@ -65,13 +100,13 @@ def weevils(box: Box, grid: Grid) -> int:
         if left not in memo:
             first = min(left)
             most = best(left - {first})  # this weevil scores in no line
-            for piece in segments:
+            for piece in pieces:
                 if first in piece and piece <= left:
-                    most = max(most, WEEVIL_LINE_POINTS[len(piece)] + best(left - piece))
+                    most = max(most, points[len(piece)] + best(left - piece))
             memo[left] = most
         return memo[left]
 
-    return best(weevil_cells)
+    return best(cells)
 
 
 def ladybugs(box: Box, grid: Grid) -> int:
@@ -112,10 +147,10 @@ def jewels(box: Box, grid: Grid) -> int:
     return points
 
 
-def score_sheet(box: Box, unused_tools: int, grid: Grid, rule: ScarabRule) -> ScoreSheet:
+def score_sheet(box: Box, unused_tools: int, grid: Grid, options: JewelBoxOptions) -> ScoreSheet:
     parts = {
-        "scarab": scarabs(box, grid, rule),
-        "weevil": weevils(box, grid),
+        "scarab": scarabs(box, grid, options.scarab_neighbours),
+        "weevil": weevils(box, grid, options.weevil_groups),
         "ladybug": ladybugs(box, grid),
         "longhorn": longhorns(box),
         "jewel": jewels(box, grid),

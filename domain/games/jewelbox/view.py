@@ -1,11 +1,15 @@
-"""What a seat sees of a Jewel Box table: all but the face-down beetles."""
+"""What a seat sees of a Jewel Box table: all but the face-down beetles.
+
+Every event is public (the kernel's default `redact`): events name only face-up beetles,
+a face-down one being revealed as it is taken.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.games.jewelbox.beetles import BeetleId, Tool
-from domain.games.jewelbox.events import Event, ScoreSheet
+from domain.games.jewelbox.events import ScoreSheet
 from domain.games.jewelbox.state import JewelBoxOptions, Phase, Table
 from domain.kernel import ComponentId, Seat
 
@@ -45,10 +49,6 @@ def view(state: Table, seat: Seat | None) -> JewelBoxView:
     )
 
 
-def redact(event: Event, seat: Seat | None) -> Event:
-    """Every event names only face-up beetles: a face-down one is revealed as it is taken."""
-    return event
-
-
 def hidden(state: Table, seat: Seat | None) -> frozenset[ComponentId]:
+    """The face-down beetles: nobody knows which they are."""
     return frozenset(state.supply)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import msgspec
 
 from domain.games.trektwelve.board import largest, neighbours, trek_map
-from domain.games.trektwelve.commands import WriteNumber
+from domain.games.trektwelve.commands import Command, WriteNumber
 from domain.games.trektwelve.events import (
     DiceRolled,
     Event,
@@ -27,7 +27,10 @@ from domain.games.trektwelve.sheet import (
     OptionName,
 )
 from domain.games.trektwelve.state import Options, Sheet, State, blank_sheet
-from domain.kernel import Rejected, Rng, Seat
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 # --- setup -----------------------------------------------------------------------------
 
@@ -107,7 +110,7 @@ def is_frown(state: State, circle: int, number: int) -> bool:
 # --- decide ---------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: object, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     if state.over:
         raise Rejected("game_over", "The trek is over; nobody writes any more.")
     if not 0 <= seat < state.seats or state.left[seat]:
@@ -118,8 +121,10 @@ def decide(state: State, seat: Seat, command: object, rng: Rng) -> list[Event]:
         )
     if not isinstance(command, WriteNumber):
         raise Rejected("unknown_command", "On the trek you can only write a number.")
-    written = write_number(state, seat, command)
-    return [written, *after_writing(state, written, rng)]
+    turn = Turn(state, evolve)
+    turn.record(write_number(state, seat, command))
+    after_writing(turn, rng)
+    return turn
 
 
 def write_number(state: State, seat: Seat, command: WriteNumber) -> NumberWritten:
@@ -184,14 +189,15 @@ def check_rope(
         )
 
 
-def after_writing(state: State, event: Event, rng: Rng) -> list[Event]:
+def after_writing(turn: Turn, rng: Rng) -> None:
     """When everybody still trekking has written, the dice roll again (or the trek ends)."""
-    after = evolve(state, event)
+    after = turn.state
     if any(not after.written[s] and not after.left[s] for s in range(after.seats)):
-        return []
+        return
     if after.roll >= trek_map(after.options.map).circles:
-        return [TrekFinished(scores=final_scores(after))]
-    return [roll_dice(after, rng)]
+        turn.record(TrekFinished(scores=final_scores(after)))
+    else:
+        turn.record(roll_dice(after, rng))
 
 
 def final_scores(state: State) -> tuple[int, ...]:
@@ -199,12 +205,23 @@ def final_scores(state: State) -> tuple[int, ...]:
     return tuple(score(sheet, trek).total for sheet in state.sheets)
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Turn | None:
+    """The trekker writes no more; the last one left ends the match (None)."""
     still = [s for s in range(state.seats) if not state.left[s]]
     if state.over or still == [seat]:
         return None
-    left = TrekkerLeft(seat=seat)
-    return [left, *after_writing(state, left, rng)]
+    turn = Turn(state, evolve)
+    turn.record(TrekkerLeft(seat=seat))
+    after_writing(turn, rng)
+    return turn
+
+
+def outcome(state: State) -> Outcome | None:
+    """Highest total wins; equal totals share the rank; who left ranks below who finished."""
+    if not state.over:
+        return None
+    keys = [(0 if state.left[s] else 1, state.scores[s]) for s in range(state.seats)]
+    return Outcome(scores=state.scores, ranks=ranks_from_keys(keys))
 
 
 # --- legal / to_act -------------------------------------------------------------------------
@@ -217,7 +234,12 @@ def to_act(state: State) -> frozenset[Seat]:
     return frozenset(s for s in range(state.seats) if not state.written[s] and not state.left[s])
 
 
-def legal(state: State, seat: Seat) -> Iterator[WriteNumber]:
+def legal(state: State, seat: Seat) -> list[Command]:
+    return list(moves(state, seat))
+
+
+def moves(state: State, seat: Seat) -> Iterator[WriteNumber]:
+    """Every number `seat` may write now, with each choice of ropes."""
     if seat not in to_act(state) or state.dice is None:
         return
     sheet = state.sheets[seat]

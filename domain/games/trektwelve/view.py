@@ -1,15 +1,17 @@
-"""What a trekker sees: every sheet is open on the table (nothing is hidden)."""
+"""What a trekker sees: every sheet is open on the table (nothing is hidden).
+
+Every event is public, so the kernel's defaults stand for `redact` and `hidden`.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from domain.games.trektwelve.board import trek_map
-from domain.games.trektwelve.events import Event
 from domain.games.trektwelve.scoring import score
 from domain.games.trektwelve.sheet import BOXES_PER_OPTION, OPTIONS
 from domain.games.trektwelve.state import State
-from domain.kernel import ComponentId, Seat
+from domain.kernel import Seat
 
 
 class SheetView(msgspec.Struct, frozen=True):
@@ -58,12 +60,3 @@ def view(state: State, seat: Seat | None) -> TableView:
         sheets=sheets,
         over=state.over,
     )
-
-
-def redact(event: Event, seat: Seat | None) -> Event:
-    """Every trek event is public."""
-    return event
-
-
-def hidden(state: State, seat: Seat | None) -> frozenset[ComponentId]:
-    return frozenset()

@@ -23,6 +23,7 @@ EFFECTS = {
     "match": "same Yokai or number",
     "higher": "another Yokai, higher",
     "lower": "another Yokai, lower",
+    "none": "the pile was empty: no effect",
 }
 
 

@@ -13,7 +13,8 @@ import msgspec
 from domain.games.yokaipagoda.cards import CardId, Pile
 from domain.kernel import Seat
 
-Effect = Literal["match", "higher", "lower"]
+Effect = Literal["match", "higher", "lower", "none"]
+"""How an offering compares with the pile's top; "none" on an emptied pile (no top)."""
 
 
 class RoundStarted(msgspec.Struct, tag="yokaipagoda.round_started", tag_field="type", frozen=True):

@@ -45,8 +45,12 @@ from domain.games.yokaipagoda.events import (
     RoundStarted,
     TurnBegan,
 )
-from domain.games.yokaipagoda.state import Table
-from domain.kernel import Rejected, Rng, Seat
+from domain.games.yokaipagoda.state import Phase, Table, YokaiPagodaOptions
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import next_seat
+
+Turn = Recorder[Table, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 # --- reading the table -----------------------------------------------------------------------
 
@@ -60,19 +64,24 @@ def offering_value(cards: list[CardId] | tuple[CardId, ...]) -> int:
     return sum(lowest.values())
 
 
-def effect_of(card: CardId, top: CardId) -> Effect:
-    """Same Yokai or same number: match; otherwise higher or lower than the pile's top."""
+def effect_of(card: CardId, pile: list[CardId]) -> Effect:
+    """Same Yokai or same number: match; otherwise higher or lower than the pile's top.
+    ASSUMPTION: on an emptied pile there is no top to compare with, so no effect."""
+    if not pile:
+        return "none"
+    top = pile[-1]
     if KIND_OF[card] == KIND_OF[top] or VALUE_OF[card] == VALUE_OF[top]:
         return "match"
     return "higher" if VALUE_OF[card] > VALUE_OF[top] else "lower"
 
 
 def take_sources(state: Table) -> list[str]:
-    """Where a card may be taken from (ASSUMPTION: a pile's last card stays, as its top)."""
+    """Rule: the top card of the deck or the top face-up card of the other pile, its last
+    one included."""
     sources = []
     if state.deck:
         sources.append("deck")
-    if state.played_on is not None and len(state.piles[OTHER_PILE[state.played_on]]) >= 2:
+    if state.played_on is not None and state.piles[OTHER_PILE[state.played_on]]:
         sources.append("pile")
     return sources
 
@@ -81,9 +90,9 @@ def active(state: Table) -> list[Seat]:
     return [s for s in range(state.seats) if s not in state.conceded]
 
 
-def next_seat(state: Table, seat: Seat) -> Seat:
-    players = active(state)
-    return next((s for s in players if s > seat), players[0])
+def next_player(state: Table, seat: Seat) -> Seat:
+    """Clockwise (the next seat), skipping players who left."""
+    return next_seat(seat, state.seats, lambda s: s not in state.conceded)
 
 
 def rounds(state: Table) -> int:
@@ -94,10 +103,31 @@ def scores(state: Table) -> tuple[int, ...]:
     return tuple(offering_value(failed) for failed in state.failed)
 
 
+# --- setup -----------------------------------------------------------------------------------
+
+
+def initial(options: YokaiPagodaOptions, seats: int) -> Table:
+    """The empty table: no hands, no failed offerings, nothing known."""
+    return Table(
+        seats=seats,
+        options=options,
+        hands=[[] for _ in range(seats)],
+        failed=[[] for _ in range(seats)],
+        known=[[] for _ in range(seats)],
+    )
+
+
+def start(state: Table, rng: Rng) -> Turn:
+    """Round 1 is dealt; seat 1 offers first."""
+    turn = Turn(state, evolve)
+    deal(turn, 1, 0, rng)
+    return turn
+
+
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> Turn:
     if state.phase == "over":
         raise Rejected("game_over", "The last round is over and the offerings are scored.")
     if state.phase == "setup":
@@ -125,14 +155,16 @@ def decide(state: Table, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             )
 
 
-def deal_round(state: Table, seat: Seat, rng: Rng) -> list[Event]:
+def deal_round(state: Table, seat: Seat, rng: Rng) -> Turn:
     """The player after the round's ender deals the next round."""
     if state.phase != "between":
         raise Rejected("round_in_progress", "This round is still being played.")
-    return deal(state, state.round + 1, seat, rng)
+    turn = Turn(state, evolve)
+    deal(turn, state.round + 1, seat, rng)
+    return turn
 
 
-def play_card(state: Table, seat: Seat, card: CardId, pile: Pile) -> list[Event]:
+def play_card(state: Table, seat: Seat, card: CardId, pile: Pile) -> Turn:
     """Rule: play one card per turn onto either offering pile; its effect follows."""
     if state.phase == "between":
         raise Rejected("deal_first", "The round is over: deal the next one first.")
@@ -140,28 +172,37 @@ def play_card(state: Table, seat: Seat, card: CardId, pile: Pile) -> list[Event]
         raise Rejected("resolve_your_offering", "Resolve the effect of the card you offered first.")
     if card not in state.hands[seat]:
         raise Rejected("card_not_in_hand", f"{card} is not in your hand.")
-    played = CardPlayed(
-        seat=seat, card=card, pile=pile, effect=effect_of(card, state.piles[pile][-1])
-    )
-    return [played, *_settle(evolve(state, played), seat)]
+    turn = Turn(state, evolve)
+    effect = effect_of(card, state.piles[pile])
+    turn.record(CardPlayed(seat=seat, card=card, pile=pile, effect=effect))
+    after_offering(turn, seat, effect)
+    return turn
 
 
-def _settle(state: Table, seat: Seat) -> list[Event]:
-    """What follows an offering at once: the effect waits for a choice, or passes."""
+def after_offering(turn: Turn, seat: Seat, effect: Effect) -> None:
+    """What follows an offering at once: the effect waits for the player's choice, or
+    the turn passes (the round ends when the hand is empty)."""
+    state = turn.state
     hand = state.hands[seat]
-    if state.phase == "give":
-        return [] if hand else _round_over(state, seat)
-    if state.phase == "take":
-        if take_sources(state):
-            return []
-        return _pass_turn(state, seat) if hand else _round_over(state, seat)
-    # A lower card: the choice to end the round exists only for a hand worth 3 or less.
-    if not hand:
-        return _round_over(state, seat)
-    return [] if offering_value(hand) <= END_LIMIT else _pass_turn(state, seat)
+    match effect:
+        case "match":
+            waits = bool(hand)  # a gift needs a card to give
+        case "higher":
+            waits = bool(take_sources(state))
+        case "lower":
+            # The choice to end the round exists only for a hand worth 3 or less.
+            waits = bool(hand) and offering_value(hand) <= END_LIMIT
+        case "none":
+            waits = False
+    if waits:
+        return
+    if hand:
+        pass_turn(turn, seat)
+    else:
+        round_over(turn, seat)
 
 
-def give_card(state: Table, seat: Seat, card: CardId, to: Seat) -> list[Event]:
+def give_card(state: Table, seat: Seat, card: CardId, to: Seat) -> Turn:
     """Rule: same Yokai or same number lets you give a card from your hand to someone."""
     if state.phase != "give":
         raise Rejected("no_gift_due", "Only matching a pile's Yokai or number lets you give.")
@@ -171,22 +212,26 @@ def give_card(state: Table, seat: Seat, card: CardId, to: Seat) -> list[Event]:
         raise Rejected("give_to_another", "The card goes to another player, not to yourself.")
     if to not in active(state):
         raise Rejected("no_such_player", f"Seat {to + 1} is not playing at this table.")
-    given = CardGiven(giver=seat, receiver=to, card=card)
-    after = evolve(state, given)
-    if not after.hands[seat]:
-        return [given, *_round_over(after, seat)]
-    return [given, *_pass_turn(after, seat)]
+    turn = Turn(state, evolve)
+    turn.record(CardGiven(giver=seat, receiver=to, card=card))
+    if turn.state.hands[seat]:
+        pass_turn(turn, seat)
+    else:
+        round_over(turn, seat)
+    return turn
 
 
-def give_nothing(state: Table, seat: Seat) -> list[Event]:
+def give_nothing(state: Table, seat: Seat) -> Turn:
     if state.phase != "give":
         raise Rejected("no_gift_due", "There is no gift to give or decline now.")
     if state.options.must_give:
         raise Rejected("must_give", "At this table a match obliges you to give a card away.")
-    return _pass_turn(state, seat)
+    turn = Turn(state, evolve)
+    pass_turn(turn, seat)
+    return turn
 
 
-def take_card(state: Table, seat: Seat, source: str, rng: Rng) -> list[Event]:
+def take_card(state: Table, seat: Seat, source: str, rng: Rng) -> Turn:
     """Rule: another Yokai and higher: take the deck's top card or the other pile's top."""
     if state.phase != "take":
         raise Rejected("no_take_due", "Only a higher card of another Yokai makes you take one.")
@@ -195,18 +240,20 @@ def take_card(state: Table, seat: Seat, source: str, rng: Rng) -> list[Event]:
             "cannot_take_there",
             "The Pagoda deck is empty."
             if source == "deck"
-            else "The other pile's last card stays: take from the deck.",
+            else "The other pile is empty: take from the deck.",
         )
+    turn = Turn(state, evolve)
     if source == "deck":
-        taken = CardTaken(seat=seat, source="deck", card=rng.choice(state.deck))
+        turn.record(CardTaken(seat=seat, source="deck", card=rng.choice(state.deck)))
     else:
         assert state.played_on is not None
         top = state.piles[OTHER_PILE[state.played_on]][-1]
-        taken = CardTaken(seat=seat, source="pile", card=top)
-    return [taken, *_pass_turn(evolve(state, taken), seat)]
+        turn.record(CardTaken(seat=seat, source="pile", card=top))
+    pass_turn(turn, seat)
+    return turn
 
 
-def end_round(state: Table, seat: Seat) -> list[Event]:
+def end_round(state: Table, seat: Seat) -> Turn:
     """Rule: another Yokai and lower: you may end the round if your hand is worth <= 3."""
     if state.phase != "decide":
         raise Rejected(
@@ -215,70 +262,90 @@ def end_round(state: Table, seat: Seat) -> list[Event]:
     value = offering_value(state.hands[seat])
     if value > END_LIMIT:
         raise Rejected("hand_worth_too_much", f"Your hand is worth {value}; it must be 3 or less.")
-    return _round_over(state, seat)
+    turn = Turn(state, evolve)
+    round_over(turn, seat)
+    return turn
 
 
-def carry_on(state: Table, seat: Seat) -> list[Event]:
+def carry_on(state: Table, seat: Seat) -> Turn:
     if state.phase != "decide":
         raise Rejected("nothing_to_decide", "There is no round end to decline now.")
-    return _pass_turn(state, seat)
+    turn = Turn(state, evolve)
+    pass_turn(turn, seat)
+    return turn
 
 
-def _pass_turn(state: Table, seat: Seat) -> list[Event]:
-    return [TurnBegan(seat=next_seat(state, seat))]
+def pass_turn(turn: Turn, seat: Seat) -> None:
+    turn.record(TurnBegan(seat=next_player(turn.state, seat)))
 
 
-def _round_over(state: Table, ender: Seat) -> list[Event]:
-    """Every hand goes to its failed offerings (the ender shows theirs); then score, or
-    the player after the ender deals the next round."""
-    ended = RoundEnded(round=state.round, ender=ender, shown=tuple(state.hands[ender]))
+def round_over(turn: Turn, ender: Seat) -> None:
+    """Every hand goes to its failed offerings; then score, or the player after the ender
+    deals the next round. ASSUMPTION: the ender shows their hand, so the table sees it is
+    worth 3 or less (the sources do not say it is shown)."""
+    state = turn.state
+    turn.record(RoundEnded(round=state.round, ender=ender, shown=tuple(state.hands[ender])))
     if state.round >= rounds(state):
-        return [ended, _game_ended(evolve(state, ended))]
-    return [ended]
+        turn.record(game_ended(turn.state))
 
 
-def deal(state: Table, round_number: int, first: Seat, rng: Rng) -> list[Event]:
+def deal(turn: Turn, round_number: int, first: Seat, rng: Rng) -> None:
     """Shuffle every card not in failed offerings: two start the piles, seven to each hand.
 
     ASSUMPTION: with too few cards left, hands are dealt equally as far as they go; with
     not even one card each, the game ends.
     """
+    state = turn.state
     out = {card for failed in state.failed for card in failed}
     order = rng.shuffled(sorted(c for c in CARDS if c not in out))
     players = active(state)
     size = min(HAND_SIZE, (len(order) - len(PILES)) // len(players))
     if size < 1:
-        return [_game_ended(state)]
-    events: list[Event] = [
-        RoundStarted(round=round_number, first=first, left=order[0], right=order[1])
-    ]
+        turn.record(game_ended(state))
+        return
+    turn.record(RoundStarted(round=round_number, first=first, left=order[0], right=order[1]))
     for i, seat in enumerate(players):
         cards = tuple(sorted(order[2 + i * size : 2 + (i + 1) * size]))
-        events.append(HandDealt(seat=seat, count=size, cards=cards))
-    return events
+        turn.record(HandDealt(seat=seat, count=size, cards=cards))
 
 
-def _game_ended(state: Table) -> GameEnded:
+def game_ended(state: Table) -> GameEnded:
     return GameEnded(failed=tuple(tuple(f) for f in state.failed), scores=scores(state))
 
 
-def concede(state: Table, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: Table, seat: Seat, rng: Rng) -> Turn | None:
     """The seat stops playing (its hand stays out of play); under two players, it ends."""
     if state.phase in ("setup", "over") or len(active(state)) <= 2:
         return None
-    event = PlayerConceded(seat=seat)
+    turn = Turn(state, evolve)
+    turn.record(PlayerConceded(seat=seat))
     if seat != state.player:
-        return [event]
-    after = evolve(state, event)
+        return turn
     if state.phase == "between":
-        return [event, *deal(after, state.round + 1, next_seat(after, seat), rng)]
-    return [event, *_pass_turn(after, seat)]
+        deal(turn, state.round + 1, next_player(turn.state, seat), rng)
+    else:
+        pass_turn(turn, seat)
+    return turn
+
+
+def outcome(state: Table) -> Outcome | None:
+    """The lowest failed offerings win; equal totals share the rank; who left ranks last."""
+    if state.phase != "over":
+        return None
+    totals = scores(state)
+    keys = [(int(s not in state.conceded), -totals[s]) for s in range(state.seats)]
+    return Outcome(scores=totals, ranks=ranks_from_keys(keys))
 
 
 # --- legal -----------------------------------------------------------------------------------
 
 
-def legal(state: Table, seat: Seat) -> Iterator[Command]:
+def legal(state: Table, seat: Seat) -> list[Command]:
+    return list(moves(state, seat))
+
+
+def moves(state: Table, seat: Seat) -> Iterator[Command]:
+    """Every command `seat` may send now."""
     if state.phase in ("setup", "over") or seat != state.player or seat in state.conceded:
         return
     hand = state.hands[seat]
@@ -312,7 +379,12 @@ def to_act(state: Table) -> frozenset[Seat]:
 
 # --- evolve ----------------------------------------------------------------------------------
 
-PHASE_AFTER: dict[Effect, str] = {"match": "give", "higher": "take", "lower": "decide"}
+PHASE_AFTER: dict[Effect, Phase] = {
+    "match": "give",
+    "higher": "take",
+    "lower": "decide",
+    "none": "play",  # passed on (or the round ends) in the same decision
+}
 
 
 def evolve(state: Table, event: Event) -> Table:
@@ -370,7 +442,7 @@ def evolve(state: Table, event: Event) -> Table:
             return replace(
                 state,
                 phase="between",
-                player=next_seat(state, ender),
+                player=next_player(state, ender),
                 hands=[[] for _ in range(state.seats)],
                 failed=failed,
                 public=sorted({*state.public, *shown}),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from domain.games.aero import GAME
 from domain.games.aero.commands import Arrest, Command, FlipCriminal, RollDice, SetAside
 from domain.games.aero.dice import ALL_DICE, BANDIT_DICE, CRIMINALS, NUMBER_DICE
@@ -16,9 +14,11 @@ from domain.games.aero.events import (
     GameEnded,
     TurnBegan,
 )
-from domain.games.aero.state import Dealt, Phase, Table
-from domain.kernel import Rejected, Rng
+from domain.games.aero.state import AeroOptions, Dealt, Phase, Table
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
+from tests.support.stories import Rigged
 
 
 def test_conformance() -> None:
@@ -36,6 +36,7 @@ def table(
     done: dict[int, list[str]] | None = None,
     seats: int = 2,
     player: int = ANN,
+    options: AeroOptions | None = None,
 ) -> Table:
     """A table where `player` has rolled `bandits` + `numbers` and set aside `kept`."""
     faces = {}
@@ -49,6 +50,7 @@ def table(
     phase: Phase = "roll" if not faces else "arrest" if len(kept) == 8 else "set_aside"
     return Table(
         seats=seats,
+        options=options or AeroOptions(),
         phase=phase,
         player=player,
         turn=len(dealt[player]) + 1,
@@ -58,17 +60,14 @@ def table(
     )
 
 
-def play(state: Table, command: Command, seat: int = ANN) -> tuple[Table, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(7, state.turn))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, list(events)
+def play(
+    state: Table, command: Command, seat: int = ANN, rng: Rng | None = None
+) -> tuple[Table, list[Event]]:
+    return stories.play(GAME, state, seat, command, rng or Rng(7, state.turn))
 
 
 def refused(state: Table, command: Command, seat: int = ANN) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(7, 1))
-    return err.value.code
+    return stories.refused(GAME, state, seat, command)
 
 
 CLOWN, FLY = "clown", "fly"
@@ -96,6 +95,31 @@ def test_four_snake_eyes_are_worth_seven() -> None:
     state = table((CLOWN, CLOWN, FLY, FLY), ("eye", "eye", "eye", "eye"))
     _, events = play(state, Arrest(criminal=CLOWN))
     assert events[0] == CriminalArrested(seat=ANN, criminal=CLOWN, count=2, value=7, points=14)
+
+
+def test_the_number_dice_run_from_one_snake_eye_to_six() -> None:
+    # Ann throws: each bandit die lands on its first face, each number die on its last.
+    state, events = play(table(), RollDice(), rng=Rigged(0, 0, 0, 0, 5, 5, 5, 5))
+    (rolled,) = events
+    assert isinstance(rolled, DiceRolled)
+    assert [d.face for d in rolled.dice] == [CLOWN] * 4 + ["6"] * 4
+    # Four clowns and four sixes: 4 x 6.
+    state, _ = play(state, SetAside(dice=tuple(sorted(ALL_DICE))))
+    _, events = play(state, Arrest(criminal=CLOWN))
+    assert events[0] == CriminalArrested(seat=ANN, criminal=CLOWN, count=4, value=6, points=24)
+
+
+def test_the_newer_pages_number_dice_are_an_option_with_no_six() -> None:
+    # The same throw with the BGA faces: the last face of every number die is a 5.
+    bga = table(options=AeroOptions(number_dice="bga"))
+    _, events = play(bga, RollDice(), rng=Rigged(0, 0, 0, 0, 5, 5, 5, 5))
+    (rolled,) = events
+    assert isinstance(rolled, DiceRolled)
+    assert [d.face for d in rolled.dice] == [CLOWN] * 4 + ["5"] * 4
+    # Their first two faces: the blue dice show two snake eyes, the black dice one.
+    _, events = play(bga, RollDice(), rng=Rigged(0, 0, 0, 0, 1, 1, 1, 1))
+    assert isinstance(events[0], DiceRolled)
+    assert [d.face for d in events[0].dice][4:] == ["eye", "eye", "2", "2"]
 
 
 def test_every_roll_is_recorded_with_each_die_and_its_face() -> None:
@@ -198,8 +222,8 @@ def test_after_an_arrest_the_next_seat_begins_its_turn() -> None:
 def test_a_conceding_players_turns_are_skipped() -> None:
     state = table(seats=3)
     state = GAME.evolve(state, TurnBegan(seat=ANN, turn=1))
-    events = GAME.concede(state, ANN, Rng(1, 1))
-    assert events is not None and events[-1] == TurnBegan(seat=BEA, turn=1)
-    for event in events:
-        state = GAME.evolve(state, event)
+    conceded = GAME.concede(state, ANN, Rng(1, 1))
+    assert conceded is not None
+    events, state = GAME.settle(state, conceded)
+    assert events[-1] == TurnBegan(seat=BEA, turn=1)
     assert GAME.to_act(state) == frozenset({BEA})

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from domain.games.arcticscavengers import GAME
 from domain.games.arcticscavengers.cards import MERCENARIES, card_id, kind_of
 from domain.games.arcticscavengers.commands import (
@@ -19,6 +17,7 @@ from domain.games.arcticscavengers.commands import (
     Snipe,
 )
 from domain.games.arcticscavengers.events import (
+    DeckShuffled,
     Event,
     ForcesRevealed,
     SkirmishDeadlocked,
@@ -26,8 +25,9 @@ from domain.games.arcticscavengers.events import (
 )
 from domain.games.arcticscavengers.skirmish import totals
 from domain.games.arcticscavengers.state import Options, Skirmish, State, Tribe
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 FAMILY = "as-tribe-family-5-01"
 
@@ -94,18 +94,13 @@ def play(state: State, seat: int, *commands: Any) -> tuple[State, list[Event]]:
     events: list[Event] = []
     for command in commands:
         assert command in GAME.legal(state, seat), f"{command} is not legal"
-        new = GAME.decide(state, seat, command, Rng(7, len(events)))
-        for event in new:
-            state = GAME.evolve(state, event)
+        state, new = stories.play(GAME, state, seat, command, Rng(7, len(events)))
         events += new
     return state, events
 
 
 def rejected(state: State, seat: int, command: Any) -> str:
-    assert command not in GAME.legal(state, seat)
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(7, 0))
-    return err.value.code
+    return stories.refused(GAME, state, seat, command, Rng(7, 0))
 
 
 def end_skirmish(state: State) -> tuple[State, list[Event]]:
@@ -122,8 +117,7 @@ def end_skirmish(state: State) -> tuple[State, list[Event]]:
 
 def test_each_tribe_starts_with_refugees_scavengers_a_brawler_a_spear_and_a_shovel() -> None:
     state = GAME.initial(Options(), 3)
-    for event in GAME.start(state, Rng(1, 1)):
-        state = GAME.evolve(state, event)
+    _, state = GAME.settle(state, GAME.start(state, Rng(1, 1)))
     for tribe in state.tribes:
         cards = sorted(kind_of(c) for c in [*tribe.deck, *tribe.hand])
         assert cards == ["brawler"] + ["refugee"] * 4 + ["scavenger"] * 3 + ["shovel", "spear"]
@@ -137,8 +131,7 @@ def test_each_tribe_starts_with_refugees_scavengers_a_brawler_a_spear_and_a_shov
 
 def test_two_player_variant_removes_two_of_each_junkyard_card_and_peeking() -> None:
     state = GAME.initial(Options(), 2)
-    for event in GAME.start(state, Rng(1, 1)):
-        state = GAME.evolve(state, event)
+    _, state = GAME.settle(state, GAME.start(state, Rng(1, 1)))
     # 46 junkyard cards, 2 spears and 2 shovels in the decks, 2 of each of 8 kinds out.
     assert len(state.junkyard) == 46 - 4 - 16
     # Round 3 starts without the initiator peeking.
@@ -221,7 +214,8 @@ def test_dig_looks_at_the_dig_total_keeps_one_and_returns_the_rest_to_the_bottom
         *(KeepDugCard(card=c) for c in junk[:3]),
     ]
     state, _ = play(state, 0, KeepDugCard(card="as-medkit-01"))
-    assert state.tribes[0].discard == ["as-medkit-01"]
+    # The digging cards were discarded after use; the kept card follows them.
+    assert state.tribes[0].discard == ["as-brawler-01", "as-shovel-01", "as-medkit-01"]
     assert state.junkyard == ["as-pills-01", "as-junk-01", "as-net-01"]
 
 
@@ -241,7 +235,8 @@ def test_hiring_pays_food_from_the_hunt_and_medicine_from_the_hand() -> None:
     assert rejected(state, 0, HireMercenary(kind="scout")) == "cannot_afford"
     state, _ = play(state, 0, PlayCard(card="as-pills-01", action="hire"))
     state, events = play(state, 0, HireMercenary(kind="scout"))
-    assert kind_of(state.tribes[0].discard[0]) == "scout"
+    # The scout goes to the discard pile, after the hunter; the pills paid for it follow.
+    assert [kind_of(c) for c in state.tribes[0].discard] == ["hunter", "scout", "pills"]
     # One mercenary a round.
     assert rejected(state, 0, HireMercenary(kind="scavenger")) == "action_already_taken"
     # The others learn the kind, not the card.
@@ -262,7 +257,7 @@ def test_thugs_take_six_food_and_meds_in_any_mix() -> None:
     assert HireMercenary(kind="thugs") not in GAME.legal(state, 0)
     state, _ = play(state, 0, PlayCard(card="as-pills-01", action="hire"))
     state, _ = play(state, 0, HireMercenary(kind="thugs"))
-    assert kind_of(state.tribes[0].discard[0]) == "thugs"
+    assert "thugs" in [kind_of(c) for c in state.tribes[0].discard]
 
 
 def test_trash_sends_hand_cards_to_the_junkyard_which_is_shuffled() -> None:
@@ -291,7 +286,38 @@ def test_drawing_past_the_deck_shuffles_the_discard_pile_into_a_new_deck() -> No
         "CardsDrawn",
     ]
     assert len(state.tribes[0].hand) == 2 and state.tribes[0].hand[0] == "as-junk-01"
-    assert len(state.tribes[0].deck) == 1 and state.tribes[0].discard == []
+    # The scout was discarded after drawing, so it is shuffled in with the pills and the net.
+    assert len(state.tribes[0].deck) == 2 and state.tribes[0].discard == []
+
+
+def test_a_draw_that_empties_the_deck_mid_round_reshuffles_the_cards_used_this_round() -> None:
+    # Ann hunts with her scavenger, then draws 2 with her scout; one card is left in her deck.
+    hand = ["as-scavenger-01", "as-scout-01"]
+    state = table(hand, [], decks=[["as-junk-01"], []])
+    state, _ = play(state, 0, PlayCard(card="as-scavenger-01", action="hunt"), PerformAction())
+    # Cards played while gathering are discarded after use.
+    assert state.tribes[0].discard == ["as-scavenger-01"]
+    state, events = play(state, 0, PlayCard(card="as-scout-01", action="draw"), PerformAction())
+    # The deck runs out after one card: the discard pile, both used cards in it, is shuffled.
+    shuffled = next(e for e in events if isinstance(e, DeckShuffled))
+    assert sorted(shuffled.order or []) == ["as-scavenger-01", "as-scout-01"]
+    assert len(state.tribes[0].hand) == 2 and state.tribes[0].hand[0] == "as-junk-01"
+    assert state.tribes[0].hand[1] in hand and state.tribes[0].played == []
+
+
+def test_with_used_cards_set_aside_a_draw_that_empties_the_deck_reshuffles_without_them() -> None:
+    hand = ["as-scavenger-01", "as-scout-01"]
+    state = table(hand, [], round=2, decks=[["as-junk-01"], []], used_cards="aside")
+    state, _ = play(state, 0, PlayCard(card="as-scavenger-01", action="hunt"), PerformAction())
+    state, events = play(state, 0, PlayCard(card="as-scout-01", action="draw"), PerformAction())
+    # The used cards lie face up in front of Ann: the empty discard pile gives nothing more.
+    assert not any(isinstance(e, DeckShuffled) for e in events)
+    assert state.tribes[0].hand == ["as-junk-01"]
+    assert state.tribes[0].played == hand and state.tribes[0].discard == []
+    # The next round's drawing phase discards them.
+    state, _ = play(state, 0, EndGathering())
+    state, _ = play(state, 1, EndGathering())
+    assert state.tribes[0].played == []
 
 
 def test_cards_left_in_hand_go_face_down_to_the_skirmish_until_revealed() -> None:
@@ -420,10 +446,9 @@ def test_a_conceding_tribe_leaves_and_the_others_play_on() -> None:
     state = table(["as-brawler-01"], ["as-thugs-01"], ["as-scout-01"], junkyard=junk)
     state, _ = play(state, 0, PlayCard(card="as-brawler-01", action="dig"), PerformAction())
     # Ann walks away while looking at a dug card: it goes back to the junkyard.
-    events = GAME.concede(state, 0, Rng(7, 0))
-    assert events is not None
-    for event in events:
-        state = GAME.evolve(state, event)
+    conceded = GAME.concede(state, 0, Rng(7, 0))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     assert sorted(state.junkyard) == sorted(junk)
     assert GAME.to_act(state) == frozenset({1})
     # With two tribes left, the next one to leave ends the game.

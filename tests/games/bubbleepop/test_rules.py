@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-
 from domain.games.bubbleepop import GAME
 from domain.games.bubbleepop.board import sky_touching
 from domain.games.bubbleepop.bubblees import PER_COLOUR, Colour, bubblee_id, colour_of
@@ -26,14 +24,16 @@ from domain.games.bubbleepop.commands import (
 from domain.games.bubbleepop.events import (
     BagEmptied,
     BubbleeLanded,
+    Event,
     LinesScored,
     PlanetOverfilled,
     SkyRefilled,
     TurnBegan,
 )
 from domain.games.bubbleepop.state import Options, State
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 RNG = Rng(3, 1)
 COLOURS: dict[str, Colour] = {
@@ -99,17 +99,19 @@ def table(
     )
 
 
-def play(state: State, command: Command, seat: int | None = None) -> tuple[State, list[object]]:
-    events = GAME.decide(state, state.player if seat is None else seat, command, RNG)
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, list(events)
+def play(state: State, command: Command, seat: int | None = None) -> tuple[State, list[Event]]:
+    """The player (or `seat`) sends `command`; the bag's draws come from the shared RNG."""
+    return stories.play(GAME, state, state.player if seat is None else seat, command, RNG)
 
 
 def rejected(state: State, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, state.player, command, RNG)
-    return err.value.code
+    return stories.refused(GAME, state, state.player, command, RNG)
+
+
+def started(options: Options, rng: Rng) -> State:
+    """A table just set up."""
+    state = GAME.initial(options, 2)
+    return GAME.settle(state, GAME.start(state, rng))[1]
 
 
 def pair(a: str | None, b: str | None) -> tuple[str, str]:
@@ -126,9 +128,7 @@ def colours(state: State, seat: int) -> list[str]:
 
 def test_setup_puts_three_blacks_on_each_planet_and_no_twins_touch_in_the_sky() -> None:
     for seed in range(20):
-        state = GAME.initial(Options(), 2)
-        for event in GAME.start(state, Rng(seed, 1)):
-            state = GAME.evolve(state, event)
+        state = started(Options(), Rng(seed, 1))
         assert colours(state, 0) == colours(state, 1) == ["k", "", "k", "", "k"]
         sky = [colour_of(b) for b in state.sky if b is not None]
         assert sorted(sky) == sorted(["red", "purple", "yellow", "blue", "green"] * 2)
@@ -309,9 +309,7 @@ def test_careful_players_keep_every_bubblee_accounted_for() -> None:
     """Bots that avoid overfilling play long games; no Bubblee is lost or doubled."""
     for seed in range(12):
         bot = random.Random(seed)
-        state = GAME.initial(Options(orange=seed % 2 == 0, white=seed % 3 == 0), 2)
-        for event in GAME.start(state, Rng(seed, 0)):
-            state = GAME.evolve(state, event)
+        state = started(Options(orange=seed % 2 == 0, white=seed % 3 == 0), Rng(seed, 0))
         everyone = _all(state)
         for turn in range(1, 500):
             if state.over:

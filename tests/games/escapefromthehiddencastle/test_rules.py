@@ -9,9 +9,7 @@ figures where the story needs them ("g5" gallery space 5, "s0" the first cellar 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
 
-import pytest
 from msgspec.structs import replace
 
 from domain.games.escapefromthehiddencastle import GAME
@@ -39,10 +37,10 @@ from domain.games.escapefromthehiddencastle.events import (
 )
 from domain.games.escapefromthehiddencastle.figures import Face
 from domain.games.escapefromthehiddencastle.state import BOX, CELLAR_DOOR, Options, Spot, State
-from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
+from tests.support.stories import Rigged
 
-T = TypeVar("T")
 RED1, RED2, BLUE1, BLUE2 = "guest-red-1", "guest-red-2", "guest-blue-1", "guest-blue-2"
 
 
@@ -51,19 +49,6 @@ def test_conformance() -> None:
 
 
 # --- a tiny table ---------------------------------------------------------------------------
-
-
-class Rigged(Rng):
-    """The die as the story needs it: each roll gives the next scripted face."""
-
-    def __init__(self, *faces: Face) -> None:
-        super().__init__(0, 0)
-        self.faces = list(faces)
-
-    def choice(self, items: Sequence[T]) -> T:
-        wanted: Any = self.faces.pop(0)
-        assert wanted in items, f"{wanted!r} is not on the die"
-        return wanted  # type: ignore[no-any-return]
 
 
 def spot(where: str) -> Spot:
@@ -100,20 +85,13 @@ def table(
 
 
 def play(state: State, command: Command, *faces: Face) -> tuple[State, list[Event]]:
-    rng = Rigged(*faces)
+    """The player to act sends `command`; the die comes up `faces`."""
     seat = next(iter(GAME.to_act(state)))
-    events = GAME.decide(state, seat, command, rng)
-    assert not rng.faces, f"unused faces {rng.faces}"
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
+    return stories.play(GAME, state, seat, command, Rigged(*faces))
 
 
 def refused(state: State, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, state.turn, command, Rigged())
-    assert command not in GAME.legal(state, state.turn)
-    return err.value.code
+    return stories.refused(GAME, state, state.turn, command, Rigged())
 
 
 def where(state: State, guest: str) -> Spot:
@@ -125,8 +103,7 @@ def where(state: State, guest: str) -> Spot:
 
 def test_setup_places_one_guest_per_free_space_taking_turns() -> None:
     state = GAME.initial(Options(), 2)
-    for event in GAME.start(state, Rigged()):
-        state = GAME.evolve(state, event)
+    _, state = GAME.settle(state, GAME.start(state, Rigged()))
     first = next(iter(GAME.to_act(state)))
     # The first guest goes on space 5; nobody else may use that space.
     state, _ = play(state, PlaceGuest(space=5))
@@ -259,6 +236,21 @@ def test_hugo_catches_everyone_he_passes_or_lands_on_sending_each_space_to_the_n
     assert GuestsCaptured(space=21, guests=(RED1, RED2), step=1, label="+9") in events
     assert GuestsCaptured(space=23, guests=(BLUE1,), step=2, label="+8") in events
     assert state.fright == [28, 18]
+
+
+def test_two_guests_of_one_player_caught_on_one_space_each_add_the_steps_fright() -> None:
+    # Red 1 and Red 2 share space 21; "+10" is taken by Blue 2, so they go to "+9".
+    state = table({RED1: "g21", RED2: "g21", BLUE2: "s0"}, hugo="g20", fright=(10, 10))
+    state, events = play(state, RollDie(), "hugo")
+    assert GuestsCaptured(space=21, guests=(RED1, RED2), step=1, label="+9") in events
+    # Each caught guest counts: Red's counter moves 9 + 9, not 9 once.
+    assert FrightChanged(seat=0, change=18, total=28) in events
+    assert state.fright == [28, 10]
+
+
+def test_every_fright_counter_starts_on_10() -> None:
+    state = GAME.initial(Options(), 3)
+    assert state.fright == [10, 10, 10]
 
 
 def test_with_every_step_taken_a_capture_goes_to_plus_10_for_10_points() -> None:

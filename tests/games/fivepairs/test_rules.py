@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from domain.games.fivepairs import GAME
 from domain.games.fivepairs.cards import COMMON_AREA_START, DECK, card_id
 from domain.games.fivepairs.commands import DealRound, Discard, DrawTwo, MakePair
 from domain.games.fivepairs.events import CardsDrawn, RoundDealt
 from domain.games.fivepairs.state import Options, State
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 
 def test_conformance() -> None:
@@ -59,9 +58,11 @@ def table(
 
 
 def play(state: State, seat: int, command: Any) -> State:
-    for event in GAME.decide(state, seat, command, Rng(0, 1)):
-        state = GAME.evolve(state, event)
-    return state
+    return stories.play(GAME, state, seat, command, Rng(0, 1))[0]
+
+
+def refused(state: State, seat: int, command: Any) -> str:
+    return stories.refused(GAME, state, seat, command, Rng(0, 1))
 
 
 def pair(state: State, seat: int, hand_card: str, common_card: str) -> State:
@@ -74,7 +75,7 @@ def pair(state: State, seat: int, hand_card: str, common_card: str) -> State:
 def test_the_guessed_deck_and_common_area_are_data_in_one_module() -> None:
     assert len(DECK) == len(set(DECK)) == 90
     state = GAME.initial(Options(), 4)
-    events = GAME.start(state, Rng(1, 1))
+    events, _ = GAME.settle(state, GAME.start(state, Rng(1, 1)))
     dealt = events[0]
     assert isinstance(dealt, RoundDealt)
     assert len(dealt.common) == COMMON_AREA_START
@@ -90,9 +91,9 @@ def test_a_pair_matches_by_number_or_by_colour() -> None:
         MakePair(hand_card=c("g9"), common_card=c("g2")),
         DrawTwo(),
     }
-    with pytest.raises(Rejected) as err:
-        pair(state, 0, "r4", "p7")
-    assert err.value.code == "cards_do_not_match"
+    assert refused(state, 0, MakePair(hand_card=c("r4"), common_card=c("p7"))) == (
+        "cards_do_not_match"
+    )
 
 
 def test_a_pair_scores_the_sum_of_its_numbers() -> None:
@@ -131,9 +132,7 @@ def test_not_pairing_draws_two_then_discards_one_to_the_common_area() -> None:
     state = play(state, 0, DrawTwo())
     assert sorted(state.hands[0]) == sorted(cards("r4 g9 p6 p5"))
     # Now she must discard; pairing is over for this turn.
-    with pytest.raises(Rejected) as err:
-        pair(state, 0, "r4", "b4")
-    assert err.value.code == "must_discard"
+    assert refused(state, 0, MakePair(hand_card=c("r4"), common_card=c("b4"))) == "must_discard"
     assert set(GAME.legal(state, 0)) == {Discard(card=x) for x in state.hands[0]}
     state = play(state, 0, Discard(card=c("r4")))
     assert c("r4") in state.common and len(state.hands[0]) == 3
@@ -144,9 +143,7 @@ def test_the_drawn_option_limits_the_discard_to_the_two_cards_just_drawn() -> No
     state = table("r4 g9", "y1 y2", common="b4", deck="p1 p5 p6", discard_from="drawn")
     state = play(state, 0, DrawTwo())
     assert set(GAME.legal(state, 0)) == {Discard(card=c("p5")), Discard(card=c("p6"))}
-    with pytest.raises(Rejected) as err:
-        play(state, 0, Discard(card=c("r4")))
-    assert err.value.code == "card_not_discardable"
+    assert refused(state, 0, Discard(card=c("r4"))) == "card_not_discardable"
 
 
 def test_the_first_fourth_pair_takes_the_token_five_side_up() -> None:
@@ -204,9 +201,8 @@ def test_the_next_round_is_dealt_by_the_player_right_of_its_starter() -> None:
     state = pair(state, 0, "r4", "b4")
     # Ann started round 1, so Bea starts round 2 and Ann, on Bea's right, deals it.
     assert GAME.to_act(state) == {0} and GAME.legal(state, 0) == [DealRound()]
-    dealt = GAME.decide(state, 0, DealRound(), Rng(4, 4))[0]
+    state, (dealt,) = stories.play(GAME, state, 0, DealRound(), Rng(4, 4))
     assert isinstance(dealt, RoundDealt) and dealt.round == 2 and dealt.starter == 1
-    state = GAME.evolve(state, dealt)
     assert state.pairs == [[], [], []] and state.token_holder is None
 
 
@@ -228,7 +224,7 @@ def test_with_the_deck_empty_and_nobody_able_to_pair_the_round_ends() -> None:
 def test_hands_and_the_deck_are_hidden() -> None:
     state = table("r4 g9", "y1 y2", common="b4", deck="p1 p5 p6")
     assert GAME.hidden(state, 0) == frozenset(cards("y1 y2 p1 p5 p6"))
-    drawn = GAME.decide(state, 0, DrawTwo(), Rng(0, 0))
+    _, drawn = stories.play(GAME, state, 0, DrawTwo(), Rng(0, 0))
     assert isinstance(drawn[0], CardsDrawn)
     assert GAME.redact(drawn[0], 1) == CardsDrawn(seat=0, cards=None, count=2, refill=False)
     assert GAME.redact(drawn[0], 0) == drawn[0]
@@ -236,9 +232,8 @@ def test_hands_and_the_deck_are_hidden() -> None:
 
 def test_a_conceding_player_is_passed_over() -> None:
     state = table("r4 g9", "y1 y2", "p1 p2", common="b4")
-    events = GAME.concede(state, 0, Rng(0, 0))
-    assert events is not None
-    for event in events:
-        state = GAME.evolve(state, event)
+    conceded = GAME.concede(state, 0, Rng(0, 0))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     assert GAME.to_act(state) == {1}
     assert GAME.concede(state, 1, Rng(0, 0)) is None

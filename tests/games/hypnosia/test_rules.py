@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import pytest
-
 from domain.games.hypnosia import GAME
 from domain.games.hypnosia.board import BOARD
 from domain.games.hypnosia.commands import MovePawns, RollDice
@@ -27,8 +25,10 @@ from domain.games.hypnosia.events import (
 )
 from domain.games.hypnosia.state import Options, State, initial
 from domain.games.hypnosia.track import BRIDGE_TO, CENTRE, CIRCLE_OF
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
+from tests.support.stories import Rigged
 
 
 def test_conformance() -> None:
@@ -36,17 +36,6 @@ def test_conformance() -> None:
 
 
 # --- a tiny table -----------------------------------------------------------------------------
-
-
-class Rigged(Rng):
-    """Dice as the story needs them: each roll gives the next scripted face."""
-
-    def __init__(self, *faces: int) -> None:
-        super().__init__(0, 0)
-        self.faces = list(faces)
-
-    def roll(self, sides: int) -> int:
-        return self.faces.pop(0)
 
 
 def table(
@@ -72,22 +61,25 @@ def table(
 
 
 def move(state: State, *pawns: str, pips: int, cross: bool = False) -> list[Event]:
+    """The events of the player on turn moving `pawns` with the die showing `pips`."""
     command = MovePawns(pawns=tuple(pawns), pips=pips, cross_bridge=cross)
-    return GAME.decide(state, state.turn, command, Rng(1, 1))
+    return stories.play(GAME, state, state.turn, command, Rng(1, 1))[1]
 
 
 def play(state: State, *pawns: str, pips: int, cross: bool = False) -> State:
-    for event in move(state, *pawns, pips=pips, cross=cross):
-        state = GAME.evolve(state, event)
-    return state
+    """The table after the player on turn moves `pawns` with the die showing `pips`."""
+    command = MovePawns(pawns=tuple(pawns), pips=pips, cross_bridge=cross)
+    return stories.play(GAME, state, state.turn, command, Rng(1, 1))[0]
 
 
 def refusal(state: State, *pawns: str, pips: int, cross: bool = False) -> str:
-    with pytest.raises(Rejected) as err:
-        move(state, *pawns, pips=pips, cross=cross)
     command = MovePawns(pawns=tuple(pawns), pips=pips, cross_bridge=cross)
-    assert command not in GAME.legal(state, state.turn)
-    return err.value.code
+    return stories.refused(GAME, state, state.turn, command, Rng(1, 1))
+
+
+def throw(state: State, *faces: int) -> tuple[State, list[Event]]:
+    """The player on turn throws the dice, which show `faces`."""
+    return stories.play(GAME, state, state.turn, RollDice(), Rigged(*faces))
 
 
 RED, YELLOW = "hy-red-", "hy-yellow-"
@@ -98,7 +90,9 @@ RED, YELLOW = "hy-red-", "hy-yellow-"
 
 def test_the_highest_starting_throw_begins_and_a_tie_throws_again() -> None:
     # Ann and Bea both throw 6+5; they throw again: Ann 2+1, Bea 3+3.
-    events = GAME.start(initial(Options(), 2), Rigged(6, 5, 5, 6, 2, 1, 3, 3))
+    rng = Rigged(6, 5, 5, 6, 2, 1, 3, 3)
+    events, _ = GAME.settle(initial(Options(), 2), GAME.start(initial(Options(), 2), rng))
+    rng.assert_used()
     assert isinstance(events[0], FirstPlayerChosen)
     assert len(events[0].rounds) == 2
     assert events[0].seat == 1
@@ -137,39 +131,50 @@ def test_a_die_no_pawn_can_burn_is_lost() -> None:
     # Ann's only pawn is 3 behind Bea's stack: a single pawn may not end on it.
     stack = {YELLOW + "1": "outer-27", YELLOW + "2": "outer-27"}
     state = table({RED + "1": "outer-24", **stack})
-    events = GAME.decide(state, 0, RollDice(), Rigged(3, 2))
+    state, events = throw(state, 3, 2)
     assert events == [DiceRolled(seat=0, dice=(3, 2))]
     # The 2 is played first; from outer-26 the 3 jumps the stack to outer-29.
-    state = GAME.evolve(state, events[0])
     assert GAME.legal(state, 0) == [MovePawns((RED + "1",), 2)]
     # Had she rolled 1 and 1, each would end on the stack: both dice are lost.
     state = table({RED + "1": "outer-26", **stack})
-    events = GAME.decide(state, 0, RollDice(), Rigged(1, 1))
+    _, events = throw(state, 1, 1)
     assert events[1:] == [DiceForfeited(seat=0, dice=(1, 1)), TurnPassed(seat=0, to=1)]
 
 
-def test_when_some_play_burns_both_dice_a_move_stranding_the_other_die_is_refused() -> None:
+def test_each_die_is_used_if_it_can_be_when_its_turn_comes() -> None:
     # Ann: a pawn on her last start square, one on outer-10. Bea: stacks on 12 and 17.
     bea = {f"{YELLOW}{k}": "outer-12" if k < 3 else "outer-17" for k in range(1, 5)}
     ann = {RED + "4": "red-start-4", RED + "1": "outer-10"}
     state = table({**ann, **bea}, dice=(5, 2))
-    # The 5 on outer-10 would leave the 2 unusable; entering with the 5 keeps it usable.
-    assert refusal(state, RED + "1", pips=5) == "must_use_both_dice"
-    assert GAME.legal(state, 0) == [MovePawns((RED + "4",), 5)]
-    # With the option off, each die is used as long as it can be when its turn comes.
-    lenient = table({**ann, **bea}, dice=(5, 2), must_use_both_dice=False)
-    events = move(lenient, RED + "1", pips=5)
+    # The 5 on outer-10 burns its pips exactly; then no pawn can burn the 2, which is lost.
+    events = move(state, RED + "1", pips=5)
     assert events[-2:] == [DiceForfeited(seat=0, dice=(2,)), TurnPassed(seat=0, to=1)]
 
 
-def test_entering_the_centre_can_be_refused_when_it_would_waste_the_other_die() -> None:
-    # Ann's last pawn on a special space, dice 1 and 2: 2 then 1 burns both dice.
-    state = table({RED + "1": "inner-03", YELLOW + "1": "outer-40"}, dice=(1, 2))
-    assert refusal(state, RED + "1", pips=1, cross=True) == "must_use_both_dice"
-    lenient = table(
-        {RED + "1": "inner-03", YELLOW + "1": "outer-40"}, dice=(1, 2), must_use_both_dice=False
-    )
-    assert play(lenient, RED + "1", pips=1, cross=True).centre == [RED + "1"]
+def test_with_the_both_dice_option_a_move_stranding_the_other_die_is_refused() -> None:
+    bea = {f"{YELLOW}{k}": "outer-12" if k < 3 else "outer-17" for k in range(1, 5)}
+    ann = {RED + "4": "red-start-4", RED + "1": "outer-10"}
+    state = table({**ann, **bea}, dice=(5, 2), must_use_both_dice=True)
+    # The 5 on outer-10 would leave the 2 unusable; entering with the 5 keeps it usable.
+    assert refusal(state, RED + "1", pips=5) == "must_use_both_dice"
+    assert GAME.legal(state, 0) == [MovePawns((RED + "4",), 5)]
+
+
+def test_a_pawn_on_a_special_space_enters_the_centre_with_a_one_though_the_other_die_is_lost() -> (
+    None
+):
+    # Ann's last pawn on a special space, dice 1 and 2: 2 then 1 would burn both dice,
+    # but the page lets a 1 enter the centre and asks only that no pawn stop short.
+    board = {RED + "1": "inner-03", YELLOW + "1": "outer-40"}
+    state = table(board, dice=(1, 2))
+    assert MovePawns((RED + "1",), 1, cross_bridge=True) in GAME.legal(state, 0)
+    state, events = stories.play(GAME, state, 0, MovePawns((RED + "1",), 1, cross_bridge=True))
+    assert state.centre == [RED + "1"] and state.scores == [5, 0]
+    assert isinstance(events[0], CentreEntered)
+    assert events[-2:] == [DiceForfeited(seat=0, dice=(2,)), TurnPassed(seat=0, to=1)]
+    # Under the both-dice option the entry is refused: the pawn must go 2, then 1.
+    strict = table(board, dice=(1, 2), must_use_both_dice=True)
+    assert refusal(strict, RED + "1", pips=1, cross=True) == "must_use_both_dice"
 
 
 # --- bridges ----------------------------------------------------------------------------------
@@ -323,10 +328,9 @@ def test_a_player_who_concedes_leaves_the_board_and_is_skipped() -> None:
         colours=["red", "yellow", "green"],
         dice=(3, 4),
     )
-    events = GAME.concede(state, 1, Rng(1, 1))
-    assert events is not None
-    for event in events:
-        state = GAME.evolve(state, event)
+    conceded = GAME.concede(state, 1, Rng(1, 1))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     assert YELLOW + "1" not in state.positions
     # Ann finishes her turn: it passes to Cid, not Bea.
     state = play(play(state, RED + "1", pips=3), RED + "1", pips=4)

@@ -29,9 +29,10 @@ from domain.games.jewelbox.events import (
     TurnBegan,
 )
 from domain.games.jewelbox.scoring import jewels, ladybugs, longhorns, scarabs, weevils
-from domain.games.jewelbox.state import JewelBoxOptions, Phase, Table
+from domain.games.jewelbox.state import JewelBoxOptions, Phase, Table, WeevilRule
 from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 
 def test_conformance() -> None:
@@ -84,16 +85,11 @@ def table(
 
 
 def play(state: Table, command: Command, seed: int = 1) -> tuple[Table, list[Event]]:
-    events = GAME.decide(state, ANN, command, Rng(seed, 1))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
+    return stories.play(GAME, state, ANN, command, Rng(seed, 1))
 
 
 def refused(state: Table, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, ANN, command, Rng(1, 1))
-    return err.value.code
+    return stories.refused(GAME, state, ANN, command, Rng(1, 1))
 
 
 def seed_rolling(face: int) -> int:
@@ -191,17 +187,60 @@ def test_a_scarab_scores_when_its_neighbours_are_all_of_different_families() -> 
     assert scarabs(touching, grid, "no_scarab") == 0
 
 
-def test_weevils_score_by_straight_lines_and_each_weevil_counts_once() -> None:
+def test_weevils_score_as_a_group_joined_horizontally_or_vertically() -> None:
     grid = GRIDS[4]
     assert weevils(layout("WW..", "....", "....", "...."), grid) == 3
     assert weevils(layout("WWW.", "....", "....", "...."), grid) == 6
     assert weevils(layout("WWWW", "....", "....", "...."), grid) == 10
-    # A bent group is no line of three: the best is one pair (3).
-    assert weevils(layout("WW..", ".W..", "....", "...."), grid) == 3
+    # An L of three is a group of three: 6.
+    assert weevils(layout("WW..", ".W..", "....", "...."), grid) == 6
+    # An L of four is a group of four: 10; so is a square.
+    assert weevils(layout("WWW.", "..W.", "....", "...."), grid) == 10
+    assert weevils(layout("WW..", "WW..", "....", "...."), grid) == 10
+    # Weevils touching only at a corner are two lone weevils.
+    assert weevils(layout("W...", ".W..", "....", "...."), grid) == 0
+
+
+def test_a_group_of_five_or_more_weevils_scores_as_its_best_split_into_groups_of_two_to_four() -> (
+    None
+):
+    grid = GRIDS[4]
+    # A T of five: a group of four and one weevil left over (10), not a three and a two (9).
+    assert weevils(layout("WWW.", ".W..", ".W..", "...."), grid) == 10
+    # Six in two rows: a group of four and a pair (13) beat two threes (12).
+    assert weevils(layout("WWW.", "WWW.", "....", "...."), grid) == 13
+    # A line of five in the 5x5 box is no group of five either: 10.
+    assert weevils(layout("WWWWW", ".....", ".....", ".....", "....."), GRIDS[5]) == 10
+
+
+def test_the_lines_option_scores_straight_lines_only_and_each_weevil_counts_once() -> None:
+    grid = GRIDS[4]
+    assert weevils(layout("WW..", "....", "....", "...."), grid, "lines") == 3
+    assert weevils(layout("WWW.", "....", "....", "...."), grid, "lines") == 6
+    assert weevils(layout("WWWW", "....", "....", "...."), grid, "lines") == 10
+    # A bent group is no line of three: the best is one pair (3); an L of four, 6.
+    assert weevils(layout("WW..", ".W..", "....", "...."), grid, "lines") == 3
+    assert weevils(layout("WWW.", "..W.", "....", "...."), grid, "lines") == 6
     # A T: the top row of three, then the stem's other two weevils as a pair: 6 + 3.
-    assert weevils(layout("WWW.", ".W..", ".W..", "...."), grid) == 9
+    assert weevils(layout("WWW.", ".W..", ".W..", "...."), grid, "lines") == 9
     # A cross: the centre joins one line only, the ends left over score nothing.
-    assert weevils(layout(".W..", "WWW.", ".W..", "...."), grid) == 6
+    assert weevils(layout(".W..", "WWW.", ".W..", "...."), grid, "lines") == 6
+    # A line of five (5x5 box) scores 15.
+    assert weevils(layout("WWWWW", ".....", ".....", ".....", "....."), GRIDS[5], "lines") == 15
+
+
+def test_the_weevil_option_decides_the_final_score_sheet() -> None:
+    # Ann's last beetle closes an L of three weevils; Bea's box is already full.
+    ann = layout("WWHH", "H.HH", "HHHH", "HHHH")
+    full = layout("LLLL", "LLLL", "LLLL", "LLLS")
+    scored: list[tuple[WeevilRule, int]] = [("connected", 6), ("lines", 3)]
+    for rule, points in scored:
+        options = JewelBoxOptions(box_side=4, weevil_groups=rule)
+        state = table(ann, holding="jb-weevil-09", phase="place", tools=(), options=options)
+        state.boxes[BEA] = full
+        _, events = play(state, PlaceBeetle(row=1, col=1))
+        end = events[-1]
+        assert isinstance(end, GameEnded) and end.sheets[ANN].weevil == points
 
 
 def test_ladybugs_score_by_how_many_touch_no_other_ladybug() -> None:
@@ -243,6 +282,7 @@ def test_two_players_use_a_five_by_five_box_and_three_a_four_by_four() -> None:
     three = GAME.initial(JewelBoxOptions(), 3)
     assert two.side == 5 and len(two.boxes[0]) == 25
     assert three.side == 4 and len(three.boxes[0]) == 16
+    assert GAME.check_options is not None
     with pytest.raises(Rejected):
         GAME.check_options(JewelBoxOptions(box_side=5), 3)
 

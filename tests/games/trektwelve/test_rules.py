@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
 from domain.games.trektwelve import GAME
 from domain.games.trektwelve.board import neighbours
 from domain.games.trektwelve.commands import WriteNumber
-from domain.games.trektwelve.events import DiceRolled, NumberWritten, TrekFinished, TrekkerLeft
+from domain.games.trektwelve.events import (
+    DiceRolled,
+    Event,
+    NumberWritten,
+    TrekFinished,
+    TrekkerLeft,
+)
 from domain.games.trektwelve.maps import MAPS
 from domain.games.trektwelve.scoring import score
 from domain.games.trektwelve.state import Options, Sheet, State
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
-
-RNG = Rng(7, 1)
+from tests.support import stories
 
 
 def test_conformance() -> None:
@@ -52,14 +57,17 @@ def table(
     return state
 
 
-def write(state: State, seat: int, **kw: object) -> list[object]:
-    return GAME.decide(state, seat, WriteNumber(**kw), RNG)  # type: ignore[arg-type]
+def played(state: State, seat: int, **kw: Any) -> tuple[State, list[Event]]:
+    """`seat` writes the roll as told: the table after it and the events."""
+    return stories.play(GAME, state, seat, WriteNumber(**kw))
 
 
-def rejected(state: State, seat: int, **kw: object) -> str:
-    with pytest.raises(Rejected) as err:
-        write(state, seat, **kw)
-    return err.value.code
+def write(state: State, seat: int, **kw: Any) -> list[Event]:
+    return played(state, seat, **kw)[1]
+
+
+def rejected(state: State, seat: int, **kw: Any) -> str:
+    return stories.refused(GAME, state, seat, WriteNumber(**kw))
 
 
 def test_every_map_is_symmetric_connected_and_has_nineteen_circles() -> None:
@@ -110,9 +118,8 @@ def test_an_option_with_four_ticked_boxes_is_closed() -> None:
 def test_a_number_above_twelve_becomes_a_lonely_frown() -> None:
     # The dice show 5 and 6: the product, 30, cannot be written.
     state = table({18: 1}, dice=(5, 6))
-    written = write(state, 0, option="product", circle=17)[0]
+    after, [written, *_] = played(state, 0, option="product", circle=17)
     assert isinstance(written, NumberWritten) and written.frown
-    after = GAME.evolve(state, written)
     sheet = after.sheets[0]
     assert sheet.filled(17) and sheet.numbers[17] is None
     # The frown counts as a lonely circle at the end: -3, like the lone 1.
@@ -154,8 +161,7 @@ def test_between_two_equal_neighbours_the_trekker_chooses_the_rope() -> None:
 def test_a_number_between_two_paths_merges_them_into_one() -> None:
     # Path 3-4 in circles 2-3 and path 6-7 in circles 4-5; circle 10 touches 3 and 4.
     state = table({2: 3, 3: 4, 4: 6, 5: 7}, ropes=((2, 3), (4, 5)))
-    written = write(state, 0, option="sum", circle=10, down=3, up=4)[0]
-    after = GAME.evolve(state, written)
+    after, _ = played(state, 0, option="sum", circle=10, down=3, up=4)
     [path] = score(after.sheets[0], MAPS["dunai"]).paths
     # One path 3-4-5-6-7: highest number 7 plus 4 links.
     assert path.circles == (2, 3, 4, 5, 10) and path.points == 11
@@ -192,8 +198,8 @@ def test_a_circle_may_be_in_a_path_and_a_zone_and_the_biggest_zone_bonus_counts(
 def test_everybody_writes_the_same_roll_and_the_dice_roll_when_all_have() -> None:
     state = table({18: 1}, {0: 1})
     assert GAME.to_act(state) == frozenset({0, 1})
-    [ann] = write(state, 0, option="sum", circle=17)
-    state = GAME.evolve(state, ann)
+    state, [ann] = played(state, 0, option="sum", circle=17)
+    assert isinstance(ann, NumberWritten)
     # Bea has not written yet: only she may act, and the dice wait for her.
     assert GAME.to_act(state) == frozenset({1})
     assert rejected(state, 0, option="lower", circle=16) == "already_written"
@@ -205,18 +211,17 @@ def test_everybody_writes_the_same_roll_and_the_dice_roll_when_all_have() -> Non
 def test_the_trek_ends_after_the_nineteenth_roll_is_written() -> None:
     numbers = {c: 2 * c for c in range(18)}
     state = table(numbers, roll=19, dice=(0, 1))
-    events = write(state, 0, option="higher", circle=18)
+    state, events = played(state, 0, option="higher", circle=18)
     assert isinstance(events[-1], TrekFinished)
-    for event in events:
-        state = GAME.evolve(state, event)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == (score(state.sheets[0], MAPS["dunai"]).total,)
 
 
 def test_a_trekker_who_leaves_does_not_hold_up_the_roll() -> None:
     state = table({18: 1}, {0: 1}, {5: 1})
-    state = GAME.evolve(state, write(state, 0, option="sum", circle=17)[0])
-    state = GAME.evolve(state, write(state, 1, option="sum", circle=1)[0])
-    events = GAME.concede(state, 2, RNG)
-    assert events is not None
+    state, _ = played(state, 0, option="sum", circle=17)
+    state, _ = played(state, 1, option="sum", circle=1)
+    conceded = GAME.concede(state, 2, Rng(7, 1))
+    assert conceded is not None
+    events, _ = GAME.settle(state, conceded)
     assert isinstance(events[0], TrekkerLeft) and isinstance(events[1], DiceRolled)

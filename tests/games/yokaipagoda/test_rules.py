@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
+from msgspec.structs import replace
 
 from domain.games.yokaipagoda import GAME
 from domain.games.yokaipagoda.cards import CARDS
@@ -29,8 +29,9 @@ from domain.games.yokaipagoda.events import (
 )
 from domain.games.yokaipagoda.rules import offering_value
 from domain.games.yokaipagoda.state import Phase, Table, YokaiPagodaOptions
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 
 def test_conformance() -> None:
@@ -59,7 +60,10 @@ def table(
 ) -> Table:
     """Ann to offer at a three-seat table; every card not placed is in the deck."""
     hands = [sorted(ann), sorted(bea or [c("oni", 9)]), sorted(cid or [c("oni", 10)])]
-    piles = {"left": left or [c("tengu", 5)], "right": right or [c("nue", 6)]}
+    piles = {
+        "left": [c("tengu", 5)] if left is None else left,
+        "right": [c("nue", 6)] if right is None else right,
+    }
     failed = failed or [[], [], []]
     placed = {x for row in [*hands, *piles.values(), *failed] for x in row}
     return Table(
@@ -77,16 +81,11 @@ def table(
 
 
 def play(state: Table, command: Command, seat: int = ANN) -> tuple[Table, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(3, 1))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
+    return stories.play(GAME, state, seat, command, Rng(3, 1))
 
 
 def refused(state: Table, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, ANN, command, Rng(3, 1))
-    return err.value.code
+    return stories.refused(GAME, state, ANN, command, Rng(3, 1))
 
 
 def test_a_hand_is_worth_only_the_lowest_card_of_each_yokai() -> None:
@@ -145,16 +144,53 @@ def test_a_higher_card_of_another_yokai_takes_from_the_deck_or_the_other_pile() 
     assert GAME.redact(drawn, BEA) == CardTaken(seat=ANN, source="deck", card=None)
 
 
-def test_with_the_deck_empty_only_the_other_pile_is_taken_from_and_its_last_card_stays() -> None:
+def test_with_the_deck_empty_a_higher_card_takes_from_the_other_pile_only() -> None:
     # Empty deck, the right pile holds two cards: only the pile can be taken from.
     state = table([c("kappa", 9), c("oni", 1)], right=[c("oni", 3), c("nue", 6)], deck=[])
     state, _ = play(state, PlayCard(card=c("kappa", 9), pile="left"))
     assert list(GAME.legal(state, ANN)) == [TakeCard(source="pile")]
     assert refused(state, TakeCard(source="deck")) == "cannot_take_there"
-    # Empty deck, the right pile down to one card: nothing is taken, the turn passes.
-    state = table([c("kappa", 9), c("oni", 1)], deck=[])
+    # Empty deck and an empty right pile: nothing is taken, the turn passes.
+    state = table([c("kappa", 9), c("oni", 1)], right=[], deck=[])
     state, events = play(state, PlayCard(card=c("kappa", 9), pile="left"))
     assert events[-1] == TurnBegan(seat=BEA) and state.hands[ANN] == [c("oni", 1)]
+
+
+def test_take_the_top_face_up_card_of_the_other_pile_even_its_last_one() -> None:
+    # A round has just begun: each pile holds the one card it started with.
+    state = table([c("kappa", 9), c("oni", 1)])
+    # Ann's kappa 9 on the tengu 5 is higher: the right pile's only card, nue 6, may be taken.
+    state, _ = play(state, PlayCard(card=c("kappa", 9), pile="left"))
+    assert set(GAME.legal(state, ANN)) == {TakeCard(source="deck"), TakeCard(source="pile")}
+    state, events = play(state, TakeCard(source="pile"))
+    assert events[0] == CardTaken(seat=ANN, source="pile", card=c("nue", 6))
+    assert state.piles["right"] == [] and c("nue", 6) in state.hands[ANN]
+
+
+def test_a_card_offered_on_an_emptied_pile_has_nothing_to_compare_with_and_no_effect() -> None:
+    # The right pile was emptied by a take; Bea offers her nue 2 on it.
+    state = table([c("kappa", 1)], [c("nue", 2), c("oni", 9)], right=[])
+    state = replace(state, player=BEA)
+    state, events = play(state, PlayCard(card=c("nue", 2), pile="right"), seat=BEA)
+    # It starts the pile again: no gift, no take, no round end; Cid offers next.
+    assert events == [
+        CardPlayed(seat=BEA, card=c("nue", 2), pile="right", effect="none"),
+        TurnBegan(seat=CID),
+    ]
+    assert state.piles["right"] == [c("nue", 2)]
+
+
+def test_the_round_ender_shows_their_hand_to_everyone() -> None:
+    # Ann's kappa 2 on the tengu 5 is lower; her hand left, kappa 1 and oni 2, is worth 3.
+    state = table([c("kappa", 2), c("kappa", 1), c("oni", 2)], [c("oni", 9)], [c("nue", 4)])
+    state, _ = play(state, PlayCard(card=c("kappa", 2), pile="left"))
+    state, events = play(state, EndRound())
+    # She shows it, so the table sees she was allowed to end; the others' hands stay hidden.
+    assert events == [RoundEnded(round=1, ender=ANN, shown=(c("kappa", 1), c("oni", 2)))]
+    for reader in (BEA, CID, None):
+        assert GAME.redact(events[0], reader) == events[0]
+        assert not {c("kappa", 1), c("oni", 2)} & GAME.hidden(state, reader)
+    assert c("oni", 9) in GAME.hidden(state, CID) and c("nue", 4) in GAME.hidden(state, BEA)
 
 
 def test_a_lower_card_lets_you_end_the_round_only_with_a_hand_worth_three_or_less() -> None:
