@@ -57,7 +57,7 @@ def prepare_match(
 
     game = get_game(game_name)
     names = list(NAMES[:seats])
-    processor = CommandProcessor(InMemoryStore(), _NoReplies())
+    processor = CommandProcessor(InMemoryStore(), _NoReplies(), trust_seeds=True)
     bot = random.Random(seed * 7919 + 1)
     setup: list[Any] = [m.CreateMatch(game=game_name, seats=seats, options=options or {})]
     setup += [m.JoinMatch(player=n) for n in names]

@@ -235,29 +235,12 @@ def readme_assumptions(package_file: str) -> tuple[str, ...]:
 _REGISTRY: dict[str, Game] = {}
 
 
-G = TypeVar("G")  # TODO(house): GameSpec[S, C, E, O] once every game declares one
-
-
-def register(game: G) -> G:
+def register(game: GameSpec[S, C, E, O]) -> GameSpec[S, C, E, O]:
     """Offer the game (the last line of a game's `__init__.py`)."""
-    spec: Game = game if isinstance(game, GameSpec) else _from_class(game)
-    if spec.name in _REGISTRY and _REGISTRY[spec.name] is not spec:
-        if not isinstance(game, GameSpec):
-            return game
-        raise ValueError(f"two games are named {spec.name!r}")
-    _REGISTRY[spec.name] = spec
+    if game.name in _REGISTRY and _REGISTRY[game.name] is not game:
+        raise ValueError(f"two games are named {game.name!r}")
+    _REGISTRY[game.name] = game
     return game
-
-
-def _from_class(old: Any) -> Any:
-    fields = {
-        f: getattr(old, f)
-        for f in GameSpec.__dataclass_fields__
-        if hasattr(old, f) and not f.startswith("_")
-    }
-    if "conformance_options" in fields:
-        fields["conformance_options"] = tuple(fields["conformance_options"])
-    return GameSpec(**fields)
 
 
 def games() -> dict[str, Game]:

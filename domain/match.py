@@ -9,6 +9,7 @@ whether re-executing the commands can be expected to reproduce the events.
 
 from __future__ import annotations
 
+import hashlib
 import typing
 from collections.abc import Sequence
 from functools import cache
@@ -75,10 +76,21 @@ class PlayerLeft(msgspec.Struct, tag="match.player_left", tag_field="type", froz
     seat: Seat
 
 
-class MatchStarted(msgspec.Struct, tag="match.started", tag_field="type", frozen=True):
-    seed: int
+class MatchStarted(
+    msgspec.Struct,
+    tag="match.started",
+    tag_field="type",
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+):
+    """The match began. The log keeps the seed; every reader sees only its commitment
+    until `match.finished` reveals it (`public`)."""
+
+    seed: int | None = None
     rules_version: str
     players: tuple[str, ...]
+    commitment: str = ""
 
 
 class SeatConceded(msgspec.Struct, tag="match.seat_conceded", tag_field="type", frozen=True):
@@ -93,14 +105,42 @@ class MatchFinished(msgspec.Struct, tag="match.finished", tag_field="type", froz
     # Who finished where, so ratings and integrations need no other event.
     game: str = ""
     players: tuple[str, ...] = ()
+    seed: int | None = None
+    """The seed, revealed now that nothing it decides is secret any more: anyone can check
+    it against the commitment published at the start and re-derive every draw."""
 
 
-class MatchForked(msgspec.Struct, tag="match.forked", tag_field="type", frozen=True):
-    """This match continues another from one of its versions, with a seed of its own."""
+class MatchForked(
+    msgspec.Struct,
+    tag="match.forked",
+    tag_field="type",
+    frozen=True,
+    kw_only=True,
+    omit_defaults=True,
+):
+    """This match continues another from one of its versions, with a seed of its own
+    (kept like a start's: readers see its commitment)."""
 
     origin: str
     at_version: int
-    seed: int
+    seed: int | None = None
+    commitment: str = ""
+
+
+def commitment_of(seed: int) -> str:
+    """SHA-256 of the seed, published at the start and checked against the seed revealed
+    at the finish. Seeds are drawn with 128 bits, so the hash cannot be searched back."""
+    return hashlib.sha256(f"tabletop-seed:{seed}".encode()).hexdigest()
+
+
+def public(event: Any) -> Any:
+    """A lifecycle event as every reader sees it: the seed of a start or a fork replaced
+    by its commitment."""
+    if isinstance(event, MatchStarted | MatchForked) and event.seed is not None:
+        return msgspec.structs.replace(
+            event, seed=None, commitment=event.commitment or commitment_of(event.seed)
+        )
+    return event
 
 
 MatchEvent = (
@@ -307,6 +347,7 @@ def start(game: Game, state: MatchState, command: StartMatch, drawn_seed: int | 
         seed=seed,
         rules_version=game.rules_version,
         players=tuple(p for p in state.players if p is not None),
+        commitment=commitment_of(seed),
     )
     setup = game.start(state.game_state, Rng(seed, state.version))
     return _with_game_events(game, _evolve(game, state, started), [started], setup)
@@ -357,6 +398,7 @@ def _with_game_events(
         ranks=outcome.ranks,
         game=state.game,
         players=tuple(p or "" for p in state.players),
+        seed=state.seed,
     )
     return Decision([*before, *events, finished], _evolve(game, after, finished))
 
@@ -373,6 +415,7 @@ def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinis
         reason="conceded",
         game=state.game,
         players=tuple(p or "" for p in state.players),
+        seed=state.seed,
     )
 
 
@@ -499,9 +542,10 @@ def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
 
 
 def redact(state_game: str, event: Any, seat: Seat | None) -> Any | None:
-    """Lifecycle events are public; game events pass the game's `redact`."""
+    """Lifecycle events are public (a seed only as its commitment); game events pass the
+    game's `redact`."""
     if isinstance(event, MATCH_EVENT_TYPES):
-        return event
+        return public(event)
     return get_game(state_game).redact(event, seat)
 
 

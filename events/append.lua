@@ -1,13 +1,20 @@
 -- Append one decision's events to a match, atomically, or record a rejection's reply.
 -- KEYS[1] match stream   KEYS[2] partition log   KEYS[3] command replies (hash)
 -- ARGV: command_id, expected_version (-1: do not check), reply, n, match_id, then n times:
---       version, type, payload, recorded_at, schema, prev, hash, command
+--       version, type, payload, recorded_at, schema, prev, hash, command;
+--       then, optionally, the digest of the command's body
 -- Every check comes before the first write: Redis never rolls a script back.
-local seen = redis.call('HGET', KEYS[3], ARGV[1])
-if seen then
-  return {'duplicate', seen}
-end
+-- The digest is kept in the same hash under '#' .. command_id ('#' is never in an id).
 local n = tonumber(ARGV[4])
+local digest = ARGV[6 + n * 8]
+local seen = redis.call('HMGET', KEYS[3], ARGV[1], '#' .. ARGV[1])
+if seen[1] then
+  -- An id recorded without a digest (before digests were kept) answers as before.
+  if digest and digest ~= '' and seen[2] and seen[2] ~= digest then
+    return {'reused', seen[1]}
+  end
+  return {'duplicate', seen[1]}
+end
 local current = redis.call('XLEN', KEYS[1])
 local expected = tonumber(ARGV[2])
 if expected >= 0 and current ~= expected then
@@ -31,5 +38,9 @@ for i = 0, n - 1 do
   redis.call('XADD', KEYS[2], '*', 'm', match_id, 'v', ARGV[a], 't', ARGV[a + 1],
              'd', ARGV[a + 2], 'c', ARGV[1], 'at', ARGV[a + 3], 's', ARGV[a + 4])
 end
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+if digest and digest ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[3], '#' .. ARGV[1], digest)
+else
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+end
 return {'ok', tostring(current + n)}

@@ -144,6 +144,13 @@ class GatewayKeys:
 
 GATEWAY = GatewayKeys()
 
+def heartbeats(group: str) -> str:
+    """Hash: each worker of a consumer group and its last heartbeat (Redis's clock, ms).
+    Global: a worker beats once for all the partitions it reads, and its rescuers look
+    at every partition."""
+    return f"tt:heartbeats:{group}"
+
+
 # Global as well: written once by the first process to use the data, the partition count
 # its keys were made with. Another count would hash match ids to other partitions and
 # find none of them, so every process checks it at start (services/infra/config.py).

@@ -3,7 +3,8 @@
 Layout per match (the names are in events/keys.py; all keys of a partition share the
 hash tag `{p}`): `tt:{p}:match:<id>` holds the events with entry ids `0-<version>`
 (XRANGE by version), `tt:{p}:log` the partition's events in commit order for
-projectors, `tt:{p}:cmds:<id>` each command id's reply (idempotency),
+projectors, `tt:{p}:cmds:<id>` each command id's reply and, under `#<command id>`, the digest of
+its body (idempotency),
 `tt:{p}:snap:<id>` the latest snapshot. Event keys are never trimmed.
 """
 
@@ -68,6 +69,8 @@ def append_call(r: AppendRequest, partitions: int) -> tuple[list[str], list[Any]
             e.hash,
             bytes(e.command),
         ]
+    if r.digest:
+        args.append(r.digest)
     return [k.match(r.match_id), k.log, k.replies(r.match_id)], args
 
 
@@ -131,7 +134,12 @@ class RedisEventStore:
         found = cast(
             "dict[bytes, bytes]", await self.redis.hgetall(self.keys(match_id).replies(match_id))
         )
-        return {command_id.decode(): reply for command_id, reply in found.items()}
+        # Fields under '#' hold the digests of the commands' bodies, not replies.
+        return {
+            command_id.decode(): reply
+            for command_id, reply in found.items()
+            if not command_id.startswith(b"#")
+        }
 
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
         await self.redis.hset(
@@ -196,4 +204,6 @@ def _result(raw: Any) -> AppendResult:
         return AppendResult("ok", version=int(raw[1]))
     if status == "conflict":
         return AppendResult("conflict", version=int(raw[1]))
+    if status == "reused":
+        return AppendResult("reused", reply=bytes(raw[1]))
     return AppendResult("duplicate", reply=bytes(raw[1]))

@@ -2,8 +2,9 @@
 
 A store promises (see docs/event-store.md): all events of one decision are stored or
 none; an append names the version it expects and exactly one of two racing appends
-wins; versions are 1..n without gaps; a command id is recorded with its reply, so
-the same command twice appends once and answers the same; each partition's log holds
+wins; versions are 1..n without gaps; a command id is recorded with its reply (and the
+digest of its body), so the same command twice appends once and answers the same, and
+an id sent again with another body is told apart (`reused`); each partition's log holds
 its events in commit order, and can be read from any position.
 """
 
@@ -33,6 +34,8 @@ class AppendRequest(msgspec.Struct, frozen=True):
     command_id: str
     reply: bytes
     envelopes: Sequence[Envelope] = ()
+    # A digest of the command's body, recorded with its id ("": not compared).
+    digest: str = ""
 
 
 def check_request(r: AppendRequest) -> None:
@@ -47,9 +50,9 @@ def check_request(r: AppendRequest) -> None:
 
 
 class AppendResult(msgspec.Struct, frozen=True):
-    status: Literal["ok", "conflict", "duplicate"]
+    status: Literal["ok", "conflict", "duplicate", "reused"]
     version: int = 0  # the stream's version after (ok) or found (conflict)
-    reply: bytes = b""  # the recorded reply (duplicate)
+    reply: bytes = b""  # the recorded reply (duplicate, reused)
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -110,6 +113,7 @@ class InMemoryStore:
         self.log: list[Envelope] = []  # every partition's events, in commit order
         self.logs: dict[int, list[LogEntry]] = {p: [] for p in range(partitions)}
         self.replies: dict[tuple[str, str], bytes] = {}
+        self.digests: dict[tuple[str, str], str] = {}
         self.snapshots: dict[str, Snapshot] = {}
 
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
@@ -119,6 +123,9 @@ class InMemoryStore:
         check_request(r)
         seen = self.replies.get((r.match_id, r.command_id))
         if seen is not None:
+            digest = self.digests.get((r.match_id, r.command_id), "")
+            if r.digest and digest and digest != r.digest:
+                return AppendResult("reused", reply=seen)
             return AppendResult("duplicate", reply=seen)
         stream = self.streams.setdefault(r.match_id, [])
         if r.expected_version >= 0 and len(stream) != r.expected_version:
@@ -132,6 +139,8 @@ class InMemoryStore:
                 self.log.append(e)
                 log.append((b"%d-0" % len(self.log), e))
         self.replies[(r.match_id, r.command_id)] = r.reply
+        if r.digest:
+            self.digests[(r.match_id, r.command_id)] = r.digest
         return AppendResult("ok", version=len(stream))
 
     async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]:

@@ -21,7 +21,7 @@ from redis.asyncio import Redis
 from events.redis_store import RedisEventStore
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis, redis_url
-from services.infra.redisconn import connect
+from services.infra.redisconn import RETRY_ON, connect
 from services.readside.readmodels import ReadModels
 
 if TYPE_CHECKING:
@@ -51,9 +51,11 @@ def embedded_server(
     return EmbeddedRedis(data_dir, appendfsync=appendfsync, extra=extra).start()
 
 
-def redis_client(settings: Settings) -> Redis:
-    """A client of the services' own kind (commands packed by hiredis)."""
-    return connect(settings.redis_url)
+def redis_client(settings: Settings, url: str | None = None) -> Redis:
+    """A client of the services' own kind (commands packed by hiredis), on the settings'
+    Redis or the one `url` names. A pooled connection that a Redis restart closed is
+    retried once on a new one (every write of ours is idempotent)."""
+    return connect(url or settings.redis_url, retry_on_error=RETRY_ON)
 
 
 def event_store(settings: Settings, redis: Redis) -> RedisEventStore:
@@ -72,6 +74,8 @@ def command_service(settings: Settings) -> CommandService:
         RedisReplies(redis, settings.reply_maxlen),
         cache_size=settings.cache_size,
         snapshot_every=settings.snapshot_every,
+        trust_seeds=settings.trust_seeds,
+        limits=settings.limits,
     )
     return CommandService(settings, redis, store, processor)
 
@@ -83,14 +87,16 @@ def projector(
     partitions: Sequence[int] | None = None,
     projections: Sequence[str] = PROJECTIONS,
     batch_size: int = 500,
+    events: Redis | None = None,
 ) -> Projector:
     """A projector on the given client (the caller closes it); every partition unless
-    told which."""
+    told which. It reads the logs through `events` when given: with the shipped ACLs,
+    another user, one that may read events and write nothing (deploy/users.md)."""
     from services.readside.projector import Projector
 
     return Projector(
         redis,
-        event_store(settings, redis),
+        event_store(settings, events or redis),
         partitions=partitions,
         projections=projections,
         batch_size=batch_size,

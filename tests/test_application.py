@@ -58,7 +58,7 @@ async def seated(processor: CommandProcessor) -> None:
 
 async def test_a_batch_is_decided_in_order_and_every_command_answered() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     await seated(processor)
     assert [r.status for r in inbox.replies()] == ["accepted"] * 4
     assert [r.version for r in inbox.replies()] == [1, 2, 3, 5]
@@ -67,7 +67,7 @@ async def test_a_batch_is_decided_in_order_and_every_command_answered() -> None:
 
 async def test_the_same_command_twice_in_one_batch_appends_once() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     await seated(processor)
     live = await load_match(store, "m1")
     assert live is not None
@@ -83,10 +83,10 @@ async def test_the_same_command_twice_in_one_batch_appends_once() -> None:
 
 async def test_a_conflict_reloads_the_match_and_decides_again() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     await seated(processor)
     # Another worker appends to the match behind this processor's cached state.
-    other = CommandProcessor(store, Inbox())
+    other = CommandProcessor(store, Inbox(), trust_seeds=True)
     await other.handle_batch([entry(m.Concede(player="bea"), "elsewhere")], DEAD)
     await processor.handle_batch([entry(m.Concede(player="ann"), "late")], DEAD)
     [late] = inbox.replies()[-1:]
@@ -97,9 +97,9 @@ async def test_a_conflict_reloads_the_match_and_decides_again() -> None:
 
 async def test_a_worker_behind_another_folds_the_tail_it_missed_and_keeps_the_chain() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     await seated(processor)
-    other = CommandProcessor(store, Inbox())
+    other = CommandProcessor(store, Inbox(), trust_seeds=True)
     live = await load_match(store, "m1")
     assert live is not None
     # The other worker plays the next move; this one, behind, is sent the one after.
@@ -125,7 +125,7 @@ async def test_a_worker_behind_another_folds_the_tail_it_missed_and_keeps_the_ch
 
 async def test_a_rejection_is_recorded_so_a_resend_answers_the_same() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")], DEAD)
     await processor.handle_batch([entry(m.JoinMatch(player="ann"), "j1", match_id="nope")], DEAD)
     first, again = inbox.replies()
@@ -136,7 +136,7 @@ async def test_a_rejection_is_recorded_so_a_resend_answers_the_same() -> None:
 
 async def test_unreadable_commands_are_answered_or_kept_as_dead_letters() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     named = (
         b'{"command_id":"x","match_id":"m","reply_to":"tt:replies:me","command":{"type":"nope"}}'
     )
@@ -162,7 +162,7 @@ async def test_a_game_that_raises_is_answered_with_internal_error_not_a_crash(
     from tests.support.countdown import GAME
 
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     await seated(processor)
 
     def broken(*_: Any) -> list[Any]:
@@ -180,7 +180,7 @@ async def test_a_game_that_raises_is_answered_with_internal_error_not_a_crash(
 
 async def test_snapshots_are_taken_every_k_events() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox, snapshot_every=2)
+    processor = CommandProcessor(store, inbox, trust_seeds=True, snapshot_every=2)
     await seated(processor)
     snap = store.snapshots["m1"]
     assert snap.version == 5
@@ -189,7 +189,7 @@ async def test_snapshots_are_taken_every_k_events() -> None:
 
 async def test_a_match_id_that_could_not_name_a_key_is_refused() -> None:
     store, inbox = InMemoryStore(), Inbox()
-    processor = CommandProcessor(store, inbox)
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
     for bad in ("", "a b", "x" * 129, "m\n1"):
         await processor.handle_batch(
             [entry(m.CreateMatch(game="countdown", seats=2), "c", bad)], DEAD

@@ -12,7 +12,6 @@ import contextlib
 import importlib.util
 import json
 import os
-import random
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -350,6 +349,10 @@ def serve(
     async def run(settings: Settings) -> None:
         settings.command_partitions = owned
         redis = compose.redis_client(settings)
+        # With the shipped ACLs the projector reads the logs as another user than the
+        # one that writes the read models (deploy/users.md).
+        log_url = os.environ.get("TABLETOP_LOG_URL")
+        events = compose.redis_client(settings, url=log_url) if log_url else redis
         service = None
         follower = None
         web = None
@@ -360,7 +363,7 @@ def serve(
                 await service.start()
                 log.info("service_started", service="commands", partitions=settings.owned)
             if projector:
-                follower = compose.projector(settings, redis, partitions=followed)
+                follower = compose.projector(settings, redis, partitions=followed, events=events)
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             if gateway:
@@ -385,6 +388,8 @@ def serve(
                 await service.stop()
                 log.info("service_stopped", service="commands")
             await redis.aclose()
+            if events is not redis:
+                await events.aclose()
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
@@ -425,7 +430,7 @@ def _demo_options(game: str, seats: int, options_json: str) -> dict[str, Any]:
 @click.option(
     "--players", type=click.IntRange(min=1), default=None, help="Seats (default: a sensible count)."
 )
-@click.option("--seed", type=int, default=None, help="Match seed (default: random).")
+@click.option("--seed", type=int, default=None, help="Match seed (default: drawn by the referee).")
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
 @click.option("--web", is_flag=True, help="Serve the web table instead: play against bots.")
@@ -448,8 +453,6 @@ def demo(
     chosen = get_game(_known_game(game, "'--game'"))
     seats = players if players is not None else max(chosen.min_players, min(3, chosen.max_players))
     options = _demo_options(game, seats, options_json)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
     with _settings(ctx) as settings:
         code = asyncio.run(_demo(settings, game, seats, seed, options, quiet))
     sys.exit(code)
@@ -488,13 +491,20 @@ def _demo_web(ctx: click.Context, game: str, port: int) -> None:
 
 
 async def _demo(
-    settings: Settings, game: str, seats: int, seed: int, options: dict[str, Any], quiet: bool
+    settings: Settings,
+    game: str,
+    seats: int,
+    seed: int | None,
+    options: dict[str, Any],
+    quiet: bool,
 ) -> int:
     from services.client.bots import NAMES, play_match
     from services.client.client import CommandRejected
     from services.readside.audit import audit
 
     await _checked(settings)
+    # The demo runs its own referee, so it may choose the deal when asked to.
+    settings.trust_seeds = settings.trust_seeds or seed is not None
     service = compose.command_service(settings)
     await service.start()
     projector = compose.projector(settings, service.redis)
@@ -502,9 +512,8 @@ async def _demo(
     log.info("service_started", service="demo", game=game, seed=seed)
     names = list(NAMES[:seats])
     title = get_game(game).title
-    console.print(
-        f"[bold]{title}[/] — {', '.join(names)} — seed {seed} — redis {settings.redis_url}"
-    )
+    chosen = f" — seed {seed}" if seed is not None else ""
+    console.print(f"[bold]{title}[/] — {', '.join(names)}{chosen} — redis {settings.redis_url}")
 
     def show(state: m.MatchState, new: Sequence[Envelope]) -> None:
         if quiet:
@@ -577,8 +586,11 @@ def _run(ctx: click.Context, work: Any) -> Any:
 
 
 async def _caught_up(redis: Any, settings: Settings) -> ReadModels:
-    """Read models are eventually consistent; the CLI first applies what is pending."""
-    await compose.projector(settings, redis).catch_up()
+    """Read models are kept by the projector (`tabletop serve`); a reader only reads them
+    (the reader role may not read the log). An embedded server lives for this command
+    alone, with no projector beside it: there the CLI applies what is pending first."""
+    if not os.environ.get("TABLETOP_REDIS_URL"):
+        await compose.projector(settings, redis).catch_up()
     return compose.read_models(settings, redis)
 
 
@@ -927,12 +939,24 @@ def _flat(view: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
 
 @main.command("audit")
 @click.argument("match_id", required=False)
-@click.option("--all", "audit_all", is_flag=True, help="Every match in the store.")
+@click.option("--all", "audit_all", is_flag=True, help="Audit every match.")
+@click.option(
+    "--history",
+    "history",
+    type=click.File("rb"),
+    default=None,
+    help="Check an exported public history instead (export --as): the revealed seed "
+    "against its commitment, then every draw re-derived.",
+)
 @click.pass_context
-def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None:
+def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool, history: Any) -> None:
     """Check the hash chain, re-run the recorded commands, compare the events byte for byte."""
-    from services.readside.audit import audit
+    from services.readside.audit import audit, audit_history
 
+    if history is not None:
+        checked = audit_history([line.rstrip(b"\n") for line in history if line.strip()])
+        click.echo(checked.line())
+        sys.exit(0 if checked.status in ("ok", "skipped") else 1)
     if not match_id and not audit_all:
         raise click.UsageError("name a MATCH or give --all")
 
@@ -951,13 +975,29 @@ def audit_cmd(ctx: click.Context, match_id: str | None, audit_all: bool) -> None
 
 @main.command("export")
 @click.argument("match_id")
+@click.option(
+    "--as",
+    "reader",
+    default=None,
+    help="A player-facing history instead: as seat N (1-based) or `spectator`; no seed "
+    "until the finish.",
+)
 @click.pass_context
-def export_cmd(ctx: click.Context, match_id: str) -> None:
+def export_cmd(ctx: click.Context, match_id: str, reader: str | None) -> None:
     """Write a match as schema-versioned JSON lines to standard output."""
-    from services.readside.audit import export_match
+    from services.readside.audit import export_history, export_match
+
+    seat: int | None = None
+    if reader is not None and reader != "spectator":
+        if not reader.isdigit() or int(reader) < 1:
+            raise click.BadParameter("a seat number from 1, or `spectator`", param_hint="--as")
+        seat = int(reader) - 1
 
     async def work(redis: Any, settings: Settings) -> Any:
-        return await export_match(_store(redis, settings), match_id)
+        store = _store(redis, settings)
+        if reader is None:
+            return await export_match(store, match_id)
+        return await export_history(store, match_id, seat)
 
     try:
         lines = _run(ctx, work)

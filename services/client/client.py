@@ -1,8 +1,14 @@
 """An async client for other Python services: send a command, await its reply.
 
-Each client reads replies from a stream of its own (`tt:replies:<client id>`); a
-command's id makes it idempotent, so sending the same command again after a lost
-reply is safe and answers `duplicate` with the original outcome.
+Each client reads replies from a stream of its own (`tt:replies:<user>:<client id>`,
+the user being the Redis user it logs in as: the shipped ACLs let each user read only
+its own replies); a command's id makes it idempotent, so sending the same command again
+after a lost reply is safe and answers `duplicate` with the original outcome.
+
+A Redis restart costs no reply: the reader retries with backoff and reads its stream
+on from the last id it saw, and every command still unanswered is sent again once the
+server answers (a command lost with the last second of an `everysec` AOF is then
+applied; one that was kept answers `duplicate`, with its first outcome).
 """
 
 from __future__ import annotations
@@ -14,12 +20,17 @@ import uuid
 from typing import Any, cast
 
 import msgspec
+import structlog
 from redis.asyncio import Redis
+from redis.exceptions import NoPermissionError
 
 from domain import match as m
 from events.keys import DEFAULT_PARTITIONS, Keys, partition_of, reply_stream
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
-from services.infra.redisconn import StreamEntry, connect
+from services.infra.redisconn import GONE, StreamEntry, connect
+
+log = structlog.get_logger("tabletop.client")
+BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
 
 
 class CommandRejected(Exception):
@@ -40,9 +51,14 @@ class TabletopClient:
     ) -> None:
         self.redis = redis
         self.partitions = partitions
-        self.reply_stream = reply_stream(client_id or uuid.uuid4().hex)
+        user = redis.connection_pool.connection_kwargs.get("username")
+        owner = f"{user}:" if user else ""
+        self.reply_stream = reply_stream(f"{owner}{client_id or uuid.uuid4().hex}")
         self.timeout = timeout
         self._waiting: dict[str, asyncio.Future[Reply]] = {}
+        # What each unanswered command was, to send it again after a reconnection.
+        self._sent: dict[str, tuple[str, bytes]] = {}
+        self.reconnections = 0
         self._reader: asyncio.Task[None] | None = None
         self._last_id = b"0-0"
         self._closing = False
@@ -75,7 +91,12 @@ class TabletopClient:
                 await asyncio.wait_for(self._reader, timeout=5)
             self._reader = None
         await self._listen.aclose()
-        await self.redis.delete(self.reply_stream)
+        try:
+            await self.redis.delete(self.reply_stream)
+        except NoPermissionError:
+            # The shipped ACLs give clients no DEL (it would reach the command streams):
+            # the stream stays, capped by the service's reply_maxlen.
+            log.info("reply_stream_kept", stream=self.reply_stream)
 
     # --- the commands ----------------------------------------------------------------
 
@@ -130,19 +151,51 @@ class TabletopClient:
         future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         self._waiting[command_id] = future
         stream = Keys(partition_of(match_id, self.partitions)).commands
-        await self.redis.xadd(stream, {"c": body})
+        self._sent[command_id] = (stream, body)
         try:
-            return await asyncio.wait_for(future, self.timeout)
+            return await asyncio.wait_for(self._send_and_wait(stream, body, future), self.timeout)
         finally:
             self._waiting.pop(command_id, None)
+            self._sent.pop(command_id, None)
+
+    async def _send_and_wait(
+        self, stream: str, body: bytes, future: asyncio.Future[Reply]
+    ) -> Reply:
+        delay = BACKOFF_FIRST
+        while True:
+            try:
+                await self.redis.xadd(stream, {"c": body})
+                break
+            except GONE as err:
+                # Sent or not, sending again is safe: the command id appends it once.
+                log.info("command_send_retried", error=repr(err), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF_MAX)
+        return await future
 
     async def _read_replies(self) -> None:
+        delay = BACKOFF_FIRST
+        resend_due = False
         while not self._closing:
-            # RESP2: a [stream, entries] pair per stream with news.
-            found = cast(
-                "list[tuple[bytes, list[StreamEntry]]]",
-                await self._listen.xread({self.reply_stream: self._last_id}, block=200, count=500),
-            )
+            try:
+                # RESP2: a [stream, entries] pair per stream with news.
+                found = cast(
+                    "list[tuple[bytes, list[StreamEntry]]]",
+                    await self._listen.xread(
+                        {self.reply_stream: self._last_id}, block=200, count=500
+                    ),
+                )
+            except GONE as err:
+                log.info("reply_reader_reconnecting", error=repr(err), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF_MAX)
+                continue
+            if delay > BACKOFF_FIRST:
+                # Back after an outage: whatever is still unanswered may have been lost
+                # with the server's last writes. Its command id makes sending it safe.
+                delay = BACKOFF_FIRST
+                self.reconnections += 1
+                resend_due = True
             for _stream, entries in found or []:
                 for entry_id, fields in entries:
                     self._last_id = entry_id
@@ -150,3 +203,23 @@ class TabletopClient:
                     future = self._waiting.get(reply.command_id)
                     if future is not None and not future.done():
                         future.set_result(reply)
+            if resend_due:  # after the replies just read: those need no second sending
+                resend_due = not await self._send_again()
+
+    async def _send_again(self) -> bool:
+        """Send every unanswered command again; whether that went through."""
+        unanswered = [
+            sent
+            for cid, sent in self._sent.items()
+            if (waiting := self._waiting.get(cid)) is not None and not waiting.done()
+        ]
+        log.info("commands_sent_again", count=len(unanswered))
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for stream, body in unanswered:
+                    pipe.xadd(stream, {"c": body})
+                await pipe.execute()
+        except GONE as err:  # a connection the restart closed: again after the next read
+            log.info("commands_send_again_failed", error=repr(err))
+            return False
+        return True

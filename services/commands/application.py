@@ -9,7 +9,6 @@ decides again, a bounded number of times.
 
 from __future__ import annotations
 
-import re
 import secrets
 import time
 from collections import OrderedDict, defaultdict
@@ -22,21 +21,18 @@ import structlog
 from domain import match as m
 from domain.kernel import Rejected
 from events.envelope import GENESIS, seal
-from events.keys import REPLY_PREFIX
 from events.matches import LiveMatch, fold_envelopes, load_match
 from events.store import AppendRequest, EventStore, Snapshot
+from services.commands.intake import Refusal, command_digest, read_entry
 from services.contracts.messages import (
-    COMMAND_DECODER,
-    COMMAND_FIELD,
     ENCODER,
     REPLY_DECODER,
-    REPLY_TO_DECODER,
     CommandMessage,
+    Limits,
     Reply,
 )
 
 log = structlog.get_logger("tabletop.commands")
-MATCH_ID = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 MAX_ATTEMPTS = 5
 
 
@@ -88,14 +84,19 @@ class CommandProcessor:
         cache_size: int = 10_000,
         snapshot_every: int = 100,
         dead_letters: ReplySink | None = None,
+        trust_seeds: bool = False,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
+        # Players must not choose the deal: a seed in a start command is taken only where
+        # the deployment trusts every writer of the command streams (tests, tooling).
+        self.trust_seeds = trust_seeds
         self.replies = replies
         self.cache = MatchCache(cache_size)
         self.snapshot_every = snapshot_every
         self.dead_letters = dead_letters
+        self.limits = limits or Limits()
         self.stats: dict[str, int] = defaultdict(int)
-        self._dead: list[bytes] = []
 
     async def handle_batch(
         self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str
@@ -105,11 +106,13 @@ class CommandProcessor:
         A batch comes from one partition; what nobody can be answered about goes to
         that partition's `dead_letter_stream` (`Keys(p).dead`)."""
         out: list[tuple[str, bytes]] = []
+        dead: list[bytes] = []
         rounds: list[list[CommandMessage]] = []
         depth: dict[str, int] = defaultdict(int)
         for fields in entries:
-            message = self._decode(fields, out)
-            if message is None:
+            message = read_entry(fields, self.limits)
+            if isinstance(message, Refusal):
+                self._refuse(fields, message, out, dead)
                 continue
             r = depth[message.match_id]
             depth[message.match_id] += 1
@@ -120,57 +123,52 @@ class CommandProcessor:
             out += await self._run_round(messages)
         if out:
             await self.replies.send(out)
-        if self._dead:
-            dead, self._dead = self._dead, []
+        if dead:
             await (self.dead_letters or self.replies).send([(dead_letter_stream, d) for d in dead])
 
-    def _decode(
-        self, fields: dict[bytes, bytes], out: list[tuple[str, bytes]]
-    ) -> CommandMessage | None:
-        raw = fields.get(COMMAND_FIELD, b"")
-        try:
-            message = COMMAND_DECODER.decode(raw)
-        except (msgspec.ValidationError, msgspec.DecodeError) as err:
-            self.stats["malformed"] += 1
-            try:
-                where = REPLY_TO_DECODER.decode(raw)
-            except (msgspec.ValidationError, msgspec.DecodeError):
-                where = None
-            log.warning("command_malformed", error=str(err), size=len(raw))
-            if where is None or not where.reply_to.startswith(REPLY_PREFIX):
-                self._dead_letter(fields, str(err))
-                return None
-            reply = Reply(
-                command_id=where.command_id,
-                match_id=where.match_id,
-                status="rejected",
-                code="malformed_command",
-                message=f"That command could not be read: {err}.",
+    def _refuse(
+        self,
+        fields: dict[bytes, bytes],
+        refusal: Refusal,
+        out: list[tuple[str, bytes]],
+        dead: list[bytes],
+    ) -> None:
+        """Answer a refused entry when it says where; keep it for an operator otherwise."""
+        self.stats["malformed"] += 1
+        where = refusal.where
+        if where is None:
+            self.stats["dead_letters"] += 1
+            size = sum(len(v) for v in fields.values())
+            log.warning(
+                "command_dead_lettered", code=refusal.code, reason=refusal.reason, size=size
             )
-            out.append((where.reply_to, ENCODER.encode(reply)))
-            return None
-        if not message.reply_to.startswith(REPLY_PREFIX):
-            self.stats["malformed"] += 1
-            self._dead_letter(fields, f"reply_to must name a {REPLY_PREFIX}* stream")
-            return None
-        if not MATCH_ID.fullmatch(message.match_id) or not message.command_id:
-            self.stats["malformed"] += 1
-            reply = Reply(
-                command_id=message.command_id,
-                match_id=message.match_id[:128],
-                status="rejected",
-                code="bad_id",
-                message="A match id is 1-128 letters, digits or '_.:-', and a command needs an id.",
-            )
-            out.append((message.reply_to, ENCODER.encode(reply)))
-            return None
-        return message
+            dead.append(self._dead_letter(fields, refusal))
+            return
+        log.info(
+            "command_refused",
+            match_id=where.match_id,
+            command_id=where.command_id,
+            code=refusal.code,
+            reason=refusal.reason,
+        )
+        reply = Reply(
+            command_id=where.command_id,
+            match_id=where.match_id,
+            status="rejected",
+            code=refusal.code,
+            message=refusal.reason,
+        )
+        out.append((where.reply_to, ENCODER.encode(reply)))
 
-    def _dead_letter(self, fields: dict[bytes, bytes], error: str) -> None:
-        """A command nobody can be answered about is kept for an operator, not dropped."""
-        self.stats["dead_letters"] += 1
-        kept = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in fields.items()}
-        self._dead.append(ENCODER.encode({"fields": kept, "error": error}))
+    def _dead_letter(self, fields: dict[bytes, bytes], refusal: Refusal) -> bytes:
+        """A command nobody can be answered about is kept for an operator, not dropped;
+        past the size limit only its head is kept (a dead letter must not be the bomb)."""
+        cap = self.limits.command_bytes
+        kept = {
+            k[:cap].decode(errors="replace"): v[:cap].decode(errors="replace")
+            for k, v in fields.items()
+        }
+        return ENCODER.encode({"fields": kept, "error": refusal.reason, "code": refusal.code})
 
     async def _live(self, match_id: str, stale: bool = False) -> LiveMatch | None:
         live = self.cache.get(match_id)
@@ -212,7 +210,21 @@ class CommandProcessor:
                     out.append((msg.reply_to, _as_duplicate(result.reply)))
                     _log(msg).info("command_duplicate")
                     continue
+                if result.status == "reused":
+                    self.stats["reused"] += 1
+                    out.append((msg.reply_to, _reused(msg)))
+                    _log(msg).info("command_refused", code="command_id_reused")
+                    continue
                 self.stats[plan.reply.status] += 1
+                if plan.reply.status == "accepted":
+                    # Not bound: building a bound logger per command costs more than
+                    # a debug line that is filtered out.
+                    log.debug(
+                        "command_accepted",
+                        match_id=msg.match_id,
+                        command_id=msg.command_id,
+                        version=plan.reply.version,
+                    )
                 out.append((msg.reply_to, ENCODER.encode(plan.reply)))
                 if plan.after is not None:
                     before = plan.after.state.version - len(plan.request.envelopes)
@@ -226,6 +238,7 @@ class CommandProcessor:
             if not todo:
                 break
         for msg in todo:
+            _log(msg).info("command_refused", code="busy", attempts=MAX_ATTEMPTS)
             reply = Reply(
                 command_id=msg.command_id,
                 match_id=msg.match_id,
@@ -247,10 +260,19 @@ class CommandProcessor:
         the benchmark prepares its commands with it, as the service decides them."""
         version = live.state.version if live is not None else 0
         command: Any = msg.command
-        if isinstance(command, m.StartMatch) and command.seed is None:
-            # The seed is drawn here and recorded in the command itself, so an audit
-            # re-executes exactly what was decided.
-            command = m.StartMatch(player=command.player, seed=secrets.randbits(62))
+        if isinstance(command, m.StartMatch):
+            if command.seed is not None and not self.trust_seeds:
+                _log(msg).info("command_rejected", code="seed_not_allowed")
+                return self._rejection(
+                    msg,
+                    version,
+                    "seed_not_allowed",
+                    "Players cannot choose the deal: leave the seed out and the referee draws it.",
+                )
+            if command.seed is None:
+                # Drawn here and recorded in the stored command, so an audit re-executes
+                # exactly what was decided; 128 bits, so its commitment cannot be searched.
+                command = m.StartMatch(player=command.player, seed=secrets.randbits(128))
         try:
             events, state = m.decide_and_fold(live.state if live else None, command)
         except Rejected as rejected:
@@ -293,6 +315,7 @@ class CommandProcessor:
             command_id=msg.command_id,
             reply=ENCODER.encode(reply),
             envelopes=envelopes,
+            digest=command_digest(msg),
         )
         return Plan(msg, request, reply, LiveMatch(state=state, last_hash=envelopes[-1].hash))
 
@@ -310,6 +333,7 @@ class CommandProcessor:
             expected_version=version,
             command_id=msg.command_id,
             reply=ENCODER.encode(reply),
+            digest=command_digest(msg),
         )
         return Plan(msg, request, reply, None)
 
@@ -324,6 +348,19 @@ def _seat(state: m.MatchState, command: Any) -> int | None:
     if player is not None and player in state.players:
         return state.players.index(player)
     return None
+
+
+def _reused(msg: CommandMessage) -> bytes:
+    reply = Reply(
+        command_id=msg.command_id,
+        match_id=msg.match_id,
+        status="rejected",
+        code="command_id_reused",
+        message=f"Command id {msg.command_id} was already used for another command; "
+        "send this one with an id of its own.",
+        sent_at=msg.sent_at,
+    )
+    return ENCODER.encode(reply)
 
 
 def _as_duplicate(original: bytes) -> bytes:

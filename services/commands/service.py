@@ -4,15 +4,30 @@ The handler only hands the batch's raw entries to `CommandProcessor.handle_batch
 FastStream acks the batch once it returns (an exception leaves it pending, and the
 claimer below picks it up again). Consumer groups are created here at start-up from
 id 0, never by FastStream (which would create them at `$` and miss earlier commands).
+A group found gone while reading (the stream deleted, the group destroyed) is made
+again at 0 too; a trimmer removes the entries every group has acknowledged.
+FastStream's own records go through structlog.
+
+Recovery: every worker writes a heartbeat (Redis's own clock, so hosts' clocks do not
+matter) into one hash per group every `heartbeat_ms`. A worker silent for
+`heartbeat_stale_ms` is dead: the first live worker to notice claims its pending
+commands (XCLAIM with a minimum idle time, so two rescuers never take the same one)
+and runs them; their command ids make a second run answer `duplicate` and append
+nothing. A heartbeat is a hash field, not a key with a TTL: setting a TTL takes SET or
+PEXPIRE, which Redis 6.2's ACLs cannot keep off the event keys (deploy/users.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable, Sequence
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TypedDict, cast
 
+import msgspec
 import structlog
 from faststream import AckPolicy
 from faststream.redis import RedisBroker, StreamSub
@@ -20,13 +35,35 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 from redis.typing import StreamIdT
 
-from events.keys import Keys
+from events.keys import Keys, heartbeats
 from events.store import EventStore
 from services.commands.application import CommandProcessor
+from services.contracts.messages import REPLY_DECODER
 from services.infra.config import Settings
-from services.infra.redisconn import StreamEntry
+from services.infra.redisconn import GONE, RETRY_ON, StreamEntry
 
 log = structlog.get_logger("tabletop.commands")
+TRIM_LUA = (Path(__file__).parent / "trim.lua").read_text()
+
+# Writes this worker's heartbeat (ARGV[1]; '' writes none) and returns Redis's clock in
+# ms with every worker's last heartbeat, in one round trip.
+HEARTBEAT_LUA = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if ARGV[1] ~= '' then redis.call('HSET', KEYS[1], ARGV[1], now) end
+return {now, redis.call('HGETALL', KEYS[1])}
+"""
+# A dead worker's consumer is removed from the group once it has had nothing pending
+# for this long (the group would otherwise list every worker that ever ran).
+FORGET_AFTER_MS = 600_000
+
+
+class ConsumerInfo(TypedDict):
+    """One row of XINFO CONSUMERS, as redis-py parses it."""
+
+    name: bytes
+    pending: int
+    idle: int
 
 
 class PendingEntry(TypedDict):
@@ -46,10 +83,69 @@ class RedisReplies:
         self.maxlen = maxlen
 
     async def send(self, replies: Sequence[tuple[str, bytes]]) -> None:
+        """Every reply is tried; one that Redis refuses (a key of another type, a stream
+        at its last possible id) is logged and the others still go. A lost connection
+        raises: the batch is then not acknowledged and is answered again later."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for stream, body in replies:
                 pipe.xadd(stream, {"r": body}, maxlen=self.maxlen, approximate=True)
-            await pipe.execute()
+            results = await pipe.execute(raise_on_error=False)
+        for (stream, body), result in zip(replies, results, strict=True):
+            if isinstance(result, ResponseError):
+                log.warning("reply_failed", stream=stream, error=str(result), **_ids(body))
+
+
+def _ids(reply: bytes) -> dict[str, str]:
+    """The match and command a failed reply was about (a dead letter names none)."""
+    try:
+        found = REPLY_DECODER.decode(reply)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return {}
+    return {"match_id": found.match_id, "command_id": found.command_id}
+
+
+class FastStreamLog:
+    """FastStream's own records (fetch errors, a handler's exception, a subscriber
+    stopping) as structlog events, like every other line the service writes."""
+
+    def __init__(self) -> None:
+        self._log = structlog.get_logger("faststream")
+
+    def log(
+        self,
+        level: int,
+        msg: Any,
+        /,
+        *,
+        exc_info: Any = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        fields = {k: v for k, v in (extra or {}).items() if v}
+        if exc_info:
+            fields["exc_info"] = exc_info
+        self._log.log(level, "faststream", message=str(msg), **fields)
+
+
+async def recreate_group(redis: Redis, stream: str, group: str, error: str) -> None:
+    """Make a lost consumer group again, from id 0, and say so.
+
+    From 0, not `$`: entries added after a deleted stream came back (clients went on
+    sending) are read, none lost; entries still in a stream whose group alone was
+    destroyed are read again, and their command ids make each apply once (a second
+    delivery answers `duplicate`). Trimming keeps that re-read short."""
+    try:
+        await redis.xgroup_create(stream, group, id="0", mkstream=True)
+    except ResponseError as err:
+        if "BUSYGROUP" in str(err):
+            return  # another worker made it first
+        raise
+    log.warning("command_group_recreated", stream=stream, group=group, error=error)
+
+
+def _group_lost(err: ResponseError) -> bool:
+    # NOGROUP: no group or no stream; Redis 7 also unblocks a read whose stream is deleted.
+    text = str(err)
+    return "NOGROUP" in text or "no longer exists" in text
 
 
 async def keep_raw(message: Any, original: Callable[[Any], Awaitable[Any]]) -> Any:
@@ -72,7 +168,7 @@ async def create_groups(redis: Redis, settings: Settings) -> None:
 
 
 class CommandService:
-    """The broker, its subscribers, and the claimer of abandoned commands.
+    """The broker, its subscribers, the heartbeat, and the claimer of abandoned commands.
 
     Built by the composition root (`services.compose.command_service`), which hands it
     its Redis client, its store and the application layer."""
@@ -86,10 +182,22 @@ class CommandService:
         self.processor = processor
         # apply_types=False: the handler takes the raw entries; FastStream's dependency
         # injection would otherwise run a sync call in a worker thread for every batch.
-        # logger=None turns FastStream's logging off; its RedisBrokerParams leaves None out.
-        self.broker = RedisBroker(settings.redis_url, logger=cast(Any, None), apply_types=False)
+        # Its per-message records ("Received", "Processed") are debug lines here.
+        # retry_on_error: a connection a Redis restart closed is retried once on a new one.
+        self.broker = RedisBroker(
+            settings.redis_url,
+            logger=FastStreamLog(),
+            log_level=logging.DEBUG,
+            apply_types=False,
+            retry_on_error=RETRY_ON,
+        )
+        self._trim = self.redis.register_script(TRIM_LUA)
+        self._trimmer: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
+        self._beater: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
+        self._heartbeat = self.redis.register_script(HEARTBEAT_LUA)
+        self.takeovers = 0  # commands taken over from dead workers (tests, the soak)
         for p in settings.owned:
             self._subscribe(p)
 
@@ -104,11 +212,44 @@ class CommandService:
             polling_interval=self.settings.polling_ms,
         )
 
-        @self.broker.subscriber(
+        subscriber = self.broker.subscriber(
             stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
         )
+
+        @subscriber
         async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
-            await self.processor.handle_batch(batch, keys.dead)
+            await self.run_batch(batch, keys.dead)
+
+        # FastStream stops a subscriber for good when its group is gone (NOGROUP) and
+        # ends its app; this one makes the group again and reads on. `_get_msgs` is
+        # the subscriber's fetch step (faststream 0.7; a test fails if it moves).
+        fetch = subscriber._get_msgs
+
+        async def fetch_or_regroup(*args: Any) -> None:
+            try:
+                await fetch(*args)
+            except ResponseError as err:
+                if not _group_lost(err):
+                    raise
+                await recreate_group(self.redis, keys.commands, self.settings.group, str(err))
+
+        subscriber._get_msgs = fetch_or_regroup  # type: ignore[method-assign,assignment]
+
+    async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> None:
+        """Run a batch; if Redis went away meanwhile, run it again once it is back.
+        Left pending instead, it would wait for the idle retry (claim_idle_ms); run
+        again, what was appended answers `duplicate` with its first reply."""
+        delay = 0.05
+        while True:
+            try:
+                await self.processor.handle_batch(batch, dead_stream)
+                return
+            except GONE as err:
+                if self._stopping.is_set():
+                    raise
+                log.warning("batch_retried", error=repr(err), size=len(batch), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
 
     async def start(self) -> None:
         await self.create_groups()
@@ -121,59 +262,190 @@ class CommandService:
         await self.redis.aclose()
 
     async def create_groups(self) -> None:
-        """Before the broker starts: FastStream would create missing groups at `$`."""
+        """Before the broker starts: the groups (FastStream would create missing ones at
+        `$`); this worker's first heartbeat, so no rescuer takes it for dead once it
+        reads; and what its consumer name left pending in a previous life."""
         await create_groups(self.redis, self.settings)
+        await self.beat()
+        await self.recover_own()
 
     async def start_claimer(self) -> None:
+        self._beater = asyncio.create_task(self._beat_forever())
         self._claimer = asyncio.create_task(self._claim_forever())
+        self._trimmer = asyncio.create_task(self._trim_forever())
         log.info("command_service_started", consumer=self.settings.consumer)
 
     async def stop_claimer(self) -> None:
-        if self._claimer is not None:
-            # Woken between passes, not cancelled inside a redis-py call.
-            self._stopping.set()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._claimer, timeout=10)
-            self._claimer = None
+        # Woken between passes, not cancelled inside a redis-py call.
+        self._stopping.set()
+        for task in (self._trimmer, self._claimer, self._beater):
+            if task is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(task, timeout=10)
+        self._trimmer = self._claimer = self._beater = None
+        # A clean stop says so: anything still pending here is taken over at once.
+        with contextlib.suppress(Exception):
+            await self.redis.hset(heartbeats(self.settings.group), self.settings.consumer, 0)
 
-    async def _claim_forever(self) -> None:
+    async def _sleep(self, seconds: float) -> bool:
+        """Sleep unless stopping; whether to go on."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), timeout=seconds)
+        return not self._stopping.is_set()
+
+    async def _beat_forever(self) -> None:
+        while await self._sleep(self.settings.heartbeat_ms / 1000):
+            try:
+                await self.beat()
+            except Exception as err:  # Redis restarting: beat again, backing off
+                log.warning("heartbeat_failed", error=repr(err))
+                await self._sleep(1.0)
+
+    async def trim(self, p: int) -> int:
+        """Remove the partition's command entries every group has acknowledged."""
+        stream = Keys(p).commands
+        removed = int(await self._trim(keys=[stream]))
+        if removed:
+            log.debug("commands_trimmed", partition=p, count=removed)
+        return removed
+
+    async def _trim_forever(self) -> None:
         while not self._stopping.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(
-                    self._stopping.wait(), timeout=self.settings.claim_idle_ms / 2000
+                    self._stopping.wait(), timeout=self.settings.trim_every_ms / 1000
                 )
             if self._stopping.is_set():
                 return
+            for p in self.settings.owned:
+                try:
+                    await self.trim(p)
+                except Exception as err:  # the next pass tries again
+                    log.warning("trim_failed", partition=p, error=repr(err))
+
+    async def _claim_forever(self) -> None:
+        last_idle_pass = time.monotonic()
+        # Each pass looks for dead workers; commands of live workers left pending by a
+        # failed batch are retried far less often (claim_idle_ms).
+        while await self._sleep(self.settings.heartbeat_ms / 1000):
             try:
-                for p in self.settings.owned:
-                    await self.claim(p)
+                await self.rescue()
+                if time.monotonic() - last_idle_pass >= self.settings.claim_idle_ms / 2000:
+                    last_idle_pass = time.monotonic()
+                    for p in self.settings.owned:
+                        await self.claim(p)
             except Exception as err:  # keep claiming; the next pass retries
                 log.warning("claim_failed", error=repr(err))
+                await self._sleep(1.0)
+
+    async def beat(self, consumer: str | None = None) -> tuple[int, dict[str, int]]:
+        """Write this worker's heartbeat; Redis's clock (ms) and every worker's last one."""
+        name = self.settings.consumer if consumer is None else consumer
+        raw = cast(
+            "list[Any]",
+            await self._heartbeat(keys=[heartbeats(self.settings.group)], args=[name]),
+        )
+        now, flat = int(raw[0]), raw[1]
+        beats = {flat[i].decode(): int(flat[i + 1]) for i in range(0, len(flat), 2)}
+        return now, beats
+
+    async def recover_own(self) -> int:
+        """Commands this consumer name left pending in a previous life (a restarted
+        container keeps its name, and a live name is never rescued by others)."""
+        done = 0
+        for p in range(self.settings.partitions):
+            done += await self._take_over(p, self.settings.consumer, min_idle_ms=0)
+        return done
+
+    async def rescue(self) -> int:
+        """Take over the pending commands of every worker whose heartbeat stopped, in
+        every partition (a dead worker may have been the only one on its partitions)."""
+        now, beats = await self.beat(consumer="")
+        stale = self.settings.heartbeat_stale_ms
+        live = {name for name, at in beats.items() if now - at < stale}
+        live.add(self.settings.consumer)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for p in range(self.settings.partitions):
+                pipe.xinfo_consumers(Keys(p).commands, self.settings.group)
+            found = await pipe.execute(raise_on_error=False)
+        done = 0
+        for p, consumers in enumerate(found):
+            if isinstance(consumers, Exception):
+                continue  # NOGROUP: nobody has read this partition yet
+            for consumer in cast("list[ConsumerInfo]", consumers):
+                name = consumer["name"].decode()
+                if name in live:
+                    continue
+                if consumer["pending"]:
+                    taken = await self._take_over(p, name, min_idle_ms=stale // 2)
+                    if taken:
+                        silent = now - beats.get(name, 0)
+                        log.warning(
+                            "commands_taken_over", partition=p, dead=name, count=taken,
+                            silent_ms=silent if name in beats else None,
+                        )  # fmt: skip
+                    done += taken
+                elif (
+                    consumer["idle"] > FORGET_AFTER_MS
+                    and now - beats.get(name, 0) > FORGET_AFTER_MS
+                ):
+                    await self.redis.xgroup_delconsumer(Keys(p).commands, self.settings.group, name)
+        self.takeovers += done
+        return done
+
+    async def _take_over(self, p: int, consumer: str, min_idle_ms: int) -> int:
+        """Claim and run what `consumer` has pending in partition p, a batch at a time."""
+        done = 0
+        while True:
+            pending = cast(
+                "list[PendingEntry]",
+                await self.redis.xpending_range(
+                    Keys(p).commands,
+                    self.settings.group,
+                    min="-",
+                    max="+",
+                    count=self.settings.batch_size,
+                    consumername=consumer,
+                ),
+            )
+            if not pending:
+                return done
+            taken = await self._claim_entries(p, pending, min_idle_ms)
+            if taken == 0:  # another rescuer holds the rest
+                return done
+            done += taken
 
     async def claim(self, p: int, min_idle_ms: int | None = None) -> int:
-        """Take over commands left pending by a dead worker; dead-letter the poison ones."""
-        keys = Keys(p)
+        """Retry commands pending longer than `claim_idle_ms`, whoever holds them (a
+        batch that failed); dead-letter the poison ones."""
         idle = self.settings.claim_idle_ms if min_idle_ms is None else min_idle_ms
         pending = cast(
             "list[PendingEntry]",
             await self.redis.xpending_range(
-                keys.commands, self.settings.group, min="-", max="+", count=500, idle=idle
+                Keys(p).commands, self.settings.group, min="-", max="+", count=500, idle=idle
             ),
         )
+        return await self._claim_entries(p, pending, idle)
+
+    async def _claim_entries(self, p: int, pending: list[PendingEntry], idle: int) -> int:
+        """Claim these pending entries (those still idle `idle` ms: a rescuer that got
+        there first has reset them), run them, ack what was claimed."""
         if not pending:
             return 0
+        keys = Keys(p)
         poison = [
             e["message_id"] for e in pending if e["times_delivered"] >= self.settings.max_deliveries
         ]
         # StreamIdT: xclaim takes a list of them, and list is invariant.
         claim: list[StreamIdT] = [e["message_id"] for e in pending if e["message_id"] not in poison]
+        dead_stream = keys.dead
         for entry_id in poison:
             found = cast(
                 "list[StreamEntry]",
                 await self.redis.xrange(keys.commands, min=entry_id, max=entry_id),
             )
             for _, fields in found:
-                await self.redis.xadd(keys.dead, {k: v for k, v in fields.items()})
+                await self.redis.xadd(dead_stream, {k: v for k, v in fields.items()})
             await self.redis.xack(keys.commands, self.settings.group, entry_id)
             log.error("command_dead_lettered", entry_id=entry_id.decode())
         if claim:
@@ -186,7 +458,11 @@ class CommandService:
             )
             entries = [fields for _, fields in claimed if fields]
             if entries:
-                await self.processor.handle_batch(entries, keys.dead)
-            await self.redis.xack(keys.commands, self.settings.group, *claim)
-            log.info("commands_claimed", partition=p, count=len(claim))
-        return len(claim) + len(poison)
+                await self.run_batch(entries, dead_stream)
+            # Only what this worker claimed: the rest is another rescuer's to ack.
+            mine = [entry_id for entry_id, _ in claimed if entry_id is not None]
+            if mine:
+                await self.redis.xack(keys.commands, self.settings.group, *mine)
+                log.info("commands_claimed", partition=p, count=len(mine))
+            return len(mine) + len(poison)
+        return len(poison)

@@ -4,6 +4,10 @@ A command is one stream entry with a single field `c` holding the JSON of a
 `CommandMessage`; its reply is an entry with a field `r` holding a `Reply`, added to
 the stream the command names in `reply_to`. Commands are decoded strictly (unknown
 fields rejected); replies and events are read leniently so they can grow.
+
+`Limits` bounds what a command may carry; the command service refuses an entry past
+them (`too_large`, `bad_field`) before deciding it, so nothing oversized reaches the log
+or the read models, which copy names into many keys.
 """
 
 from __future__ import annotations
@@ -24,6 +28,17 @@ class CommandMessage(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     reply_to: str
     command: MatchCommand
     sent_at: float = 0.0  # the sender's clock, for latency measurement only
+
+
+class Limits(msgspec.Struct, frozen=True, kw_only=True):
+    """The largest command the service takes (settings: TABLETOP_MAX_*)."""
+
+    command_bytes: int = 64 * 1024  # the whole entry's JSON
+    name_chars: int = 64  # a player's name
+    game_chars: int = 64  # a game's name in match.create
+    options_bytes: int = 4 * 1024  # match.create's options, as JSON
+    move_bytes: int = 16 * 1024  # match.play's move, as JSON
+    reply_to_chars: int = 200  # the reply stream's name
 
 
 class ReplyTo(msgspec.Struct):

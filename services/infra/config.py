@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 from typing import Any
@@ -11,6 +12,7 @@ from redis.asyncio import Redis
 from redis.exceptions import NoPermissionError
 
 from events.keys import PARTITIONS as PARTITIONS_KEY
+from services.contracts.messages import Limits
 
 
 class ConfigError(ValueError):
@@ -39,12 +41,34 @@ class Settings(msgspec.Struct, kw_only=True):
     polling_ms: int = 100
     cache_size: int = 10_000
     snapshot_every: int = 100
-    claim_idle_ms: int = 30_000  # a pending command idle this long belonged to a dead worker
+    claim_idle_ms: int = 30_000  # a live worker's command pending this long failed: retried
+    heartbeat_ms: int = 500  # each worker says it is alive this often
+    # A worker silent this long is dead: a live one takes over its pending commands.
+    heartbeat_stale_ms: int = 2_000
     max_deliveries: int = 5  # then it goes to the partition's dead-letter stream
     reply_maxlen: int = 100_000
     # The partitions whose commands this process takes (None: all). Giving each service
     # its own keeps every match's commands on one worker, whose cache stays current.
     command_partitions: list[int] | None = None
+    # A seed in a start command is refused unless every writer of the command streams is
+    # trusted (tests and tooling); otherwise the player who starts would choose the deal.
+    trust_seeds: bool = False
+    # What one command may carry (services.contracts.messages.Limits).
+    max_command_bytes: int = 64 * 1024
+    max_name_chars: int = 64
+    max_options_bytes: int = 4 * 1024
+    max_move_bytes: int = 16 * 1024
+    # Acknowledged command entries are trimmed from the command streams this often.
+    trim_every_ms: int = 30_000
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(
+            command_bytes=self.max_command_bytes,
+            name_chars=self.max_name_chars,
+            options_bytes=self.max_options_bytes,
+            move_bytes=self.max_move_bytes,
+        )
 
     @property
     def owned(self) -> list[int]:
@@ -67,6 +91,12 @@ class Settings(msgspec.Struct, kw_only=True):
             batch_size=env_int("TABLETOP_BATCH", 500, least=1),
             cache_size=env_int("TABLETOP_CACHE", 10_000, least=0),
             snapshot_every=env_int("TABLETOP_SNAPSHOT_EVERY", 100, least=1),
+            max_command_bytes=env_int("TABLETOP_MAX_COMMAND_BYTES", 64 * 1024, least=1),
+            max_name_chars=env_int("TABLETOP_MAX_NAME_CHARS", 64, least=1),
+            max_options_bytes=env_int("TABLETOP_MAX_OPTIONS_BYTES", 4 * 1024, least=1),
+            max_move_bytes=env_int("TABLETOP_MAX_MOVE_BYTES", 16 * 1024, least=1),
+            trim_every_ms=env_int("TABLETOP_TRIM_EVERY_MS", 30_000, least=1),
+            trust_seeds=os.environ.get("TABLETOP_TRUST_SEEDS", "") in ("1", "true", "yes"),
         )
 
 
@@ -81,14 +111,14 @@ def check_redis_url(url: str) -> None:
 async def check_partitions(redis: Redis, partitions: int) -> None:
     """The partition count is fixed for the life of the data: record it the first time,
     refuse another one after that."""
-    try:
-        # SET NX and GET in one command needs Redis 7; the embedded one is 6.2.
+    # SET NX and GET in one command needs Redis 7; the embedded one is 6.2.
+    with contextlib.suppress(NoPermissionError):  # only the command service records it
         if await redis.set(PARTITIONS_KEY, partitions, nx=True):
             return
+    try:
         raw: Any = await redis.get(PARTITIONS_KEY)
     except NoPermissionError:
-        # A deployment whose ACL does not grant the key: its configuration is checked
-        # by whoever wrote it, not here.
+        # A role whose ACL does not grant the key at all: nothing to check against.
         return
     if raw is not None and int(raw) != partitions:
         raise ConfigError(

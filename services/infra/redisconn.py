@@ -19,6 +19,9 @@ from redis.asyncio.connection import (
     UnixDomainSocketConnection,
     parse_url,
 )
+from redis.exceptions import BusyLoadingError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 
 class _HiredisPacking:
@@ -70,3 +73,9 @@ def connect(url: str, **kwargs: Any) -> Redis:
 # nothing and speak RESP2, so the services `cast` replies to the shapes they really have.
 # One entry of XRANGE, XREVRANGE or XREAD: its id and its fields.
 StreamEntry = tuple[bytes, dict[bytes, bytes]]
+
+# What a Redis restart (or a network cut) looks like to a client: worth waiting out and
+# retrying (every write of ours is idempotent), not a reason to give up.
+GONE = (RedisConnectionError, RedisTimeoutError, BusyLoadingError, OSError)
+# For `retry_on_error`: a pooled connection a restart closed is retried once on a new one.
+RETRY_ON: list[type[Exception]] = [RedisConnectionError, RedisTimeoutError]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -270,7 +270,10 @@ async def fork_match(
         if r.status != "ok":
             raise RuntimeError(f"fork stopped at version {version}: {r.status}")
         version, prev = r.version, copied[-1].hash
-    forked = m.MatchForked(origin=origin, at_version=at_version, seed=seed or secrets.randbits(62))
+    fresh = seed if seed is not None else secrets.randbits(128)
+    forked = m.MatchForked(
+        origin=origin, at_version=at_version, seed=fresh, commitment=m.commitment_of(fresh)
+    )
     codec = m.codec(live.state.game)
     [env] = seal(
         match_id=new_id,
@@ -287,3 +290,120 @@ async def fork_match(
     result = fold_envelopes([env], live)
     assert result is not None
     return result
+
+
+# --- the public history: what a reader may take away, and check after the finish ----------
+
+PUBLIC_SCHEMA = "tabletop.public-history/1"
+
+
+class PublicHeader(msgspec.Struct, kw_only=True):
+    schema: str = PUBLIC_SCHEMA
+    kind: Literal["header"] = "header"
+    match_id: str
+    game: str
+    reader: int | None
+    """The seat (0-based) whose history this is, or None for a spectator's."""
+    finished: bool
+    events: int
+
+
+class PublicLine(msgspec.Struct, kw_only=True, omit_defaults=True):
+    kind: Literal["event", "command"]
+    version: int
+    body: msgspec.Raw = msgspec.Raw(b"null")
+    """The event as the reader saw it (None: nothing of it), or, once the match is over,
+    the command that decided the versions from here."""
+
+
+async def export_history(store: EventStore, match_id: str, reader: int | None) -> list[bytes]:
+    """The match as one reader may see it, as JSON lines. While it is in play: the events
+    redacted for that reader, never a seed (only its commitment). Once it is finished the
+    seed is revealed in `match.finished`, and the commands come too, so anyone can check
+    the commitment and re-derive every draw (`audit_history`)."""
+    envelopes = [upcast(e) for e in await store.load(match_id)]
+    if not envelopes:
+        raise LookupError(f"no match {match_id}")
+    game = game_of(envelopes)
+    codec = m.codec(game)
+    events = decode_events(game, envelopes)
+    finished = any(isinstance(e, m.MatchFinished) for e in events)
+    header = PublicHeader(
+        match_id=match_id, game=game, reader=reader, finished=finished, events=len(events)
+    )
+    lines = [_ENC.encode(header)]
+    for group in decisions(envelopes):
+        if finished:
+            command = msgspec.Raw(bytes(group[0].command))
+            lines.append(
+                _ENC.encode(PublicLine(kind="command", version=group[0].version, body=command))
+            )
+        for env in group:
+            shown = m.redact(game, events[env.version - 1], reader)
+            body = msgspec.Raw(b"null" if shown is None else codec.encode(shown))
+            lines.append(_ENC.encode(PublicLine(kind="event", version=env.version, body=body)))
+    return lines
+
+
+def _present(body: msgspec.Raw) -> bytes | None:
+    raw = bytes(body)
+    return None if raw == b"null" else raw
+
+
+def audit_history(lines: Sequence[bytes]) -> AuditResult:
+    """Check a public history: the seed revealed at the finish matches the commitment
+    published at the start, and re-executing the commands with it gives, redacted for the
+    same reader, exactly the events the reader was shown."""
+    header = msgspec.json.decode(lines[0], type=PublicHeader)
+    if header.schema != PUBLIC_SCHEMA:
+        raise ValueError(f"unknown history schema {header.schema!r}")
+    body = [msgspec.json.decode(line, type=PublicLine) for line in lines[1:] if line.strip()]
+    shown = {p.version: _present(p.body) for p in body if p.kind == "event"}
+    if not header.finished:
+        return AuditResult(
+            header.match_id, "skipped", len(shown), detail="not finished: the seed is still secret"
+        )
+    codec = m.codec(header.game)
+    decoded = [codec.decode(bytes(b)) for b in shown.values() if b is not None]
+    started = next((e for e in decoded if isinstance(e, m.MatchStarted)), None)
+    done = next((e for e in decoded if isinstance(e, m.MatchFinished)), None)
+    if started is None or done is None or done.seed is None:
+        return AuditResult(header.match_id, "mismatch", len(shown), detail="no start or reveal")
+    if m.commitment_of(done.seed) != started.commitment:
+        return AuditResult(
+            header.match_id,
+            "tampered",
+            len(shown),
+            detail="the revealed seed breaks its commitment",
+        )
+    state: m.MatchState | None = None
+    version = 0
+    for line in body:
+        if line.kind != "command":
+            continue
+        raw = bytes(line.body)
+        if raw == b"null":
+            # A fork's re-seeding has no command: its event is the whole decision.
+            event = codec.decode(shown.get(line.version) or b"null")
+            again: list[Any] = [event]
+        else:
+            try:
+                again = m.decide(state, _COMMANDS.decode(raw))
+            except Exception as err:
+                return AuditResult(
+                    header.match_id, "mismatch", len(shown), line.version, f"decide refused: {err}"
+                )
+        for event in again:
+            version += 1
+            seen = m.redact(header.game, event, header.reader)
+            expected = None if seen is None else codec.encode(seen)
+            if shown.get(version) != expected:
+                return AuditResult(
+                    header.match_id, "mismatch", len(shown), version, "the events differ"
+                )
+        state = m.fold(again, state)
+    if version != len(shown):
+        return AuditResult(
+            header.match_id, "mismatch", len(shown), version, "the history has other events"
+        )
+    return AuditResult(header.match_id, "ok", len(shown))

@@ -7,6 +7,10 @@ one MULTI, guarded by WATCH on the checkpoint, so a batch read twice (a crash be
 EXEC, two projectors on one partition) changes nothing the second time. Several
 projector processes split the partitions between them (`partitions=`).
 
+The logs and match streams are read through the store's connection, the read models
+written through the projector's own: with the shipped ACLs they are two Redis users,
+and the one that writes read models cannot change an event (deploy/users.md).
+
 Projections and their keys:
 - `matches` (keys `tt:{p}:rm:*`, one slot per partition): match summaries, every seat's
   and the spectator's current view, histories per reader, the lobby sets.
@@ -38,6 +42,7 @@ from events.keys import RATINGS, Keys
 from events.matches import LiveMatch, decode_events, game_of
 from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
+from services.infra.redisconn import GONE
 from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
 
 log = structlog.get_logger("tabletop.projector")
@@ -163,7 +168,8 @@ class MatchesProjection:
                     tx.zadd(keys.lobby(status, scope), {match_id: at})
             for match_id, body, seat_views in summaries:
                 tx.set(keys.summary(match_id), body)
-                tx.delete(keys.views(match_id))
+                # Every field is written each time (the seats of a match never change),
+                # so no DEL first: the projector's user has none (deploy/users.md).
                 # cast: hset's Mapping is invariant in its key, so takes no dict[str, bytes].
                 tx.hset(
                     keys.views(match_id),
@@ -551,10 +557,16 @@ class Projector:
 
     async def run_forever(self, idle_sleep: float = 0.05) -> None:
         self._stopping = False
+        delay = 0.05
         while not self._stopping:
             try:
                 if await self.pass_once() == 0:
                     await asyncio.sleep(idle_sleep)
+                delay = 0.05
+            except GONE as err:  # Redis restarting: back off, then on from the checkpoints
+                log.warning("projector_reconnecting", error=repr(err), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
             except Exception as err:  # a bad event must not stop every projection
                 log.exception("projection_failed", error=repr(err))
                 await asyncio.sleep(1)

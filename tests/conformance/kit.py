@@ -53,7 +53,7 @@ def run_conformance(
 def _setup_commands(game: Game, seed: int) -> tuple[list[Any], int, dict[str, Any]]:
     bot = random.Random(seed)
     seats = bot.randint(game.min_players, game.max_players)
-    variants: Sequence[dict[str, Any]] = getattr(game, "conformance_options", None) or [{}]
+    variants: Sequence[dict[str, Any]] = game.conformance_options or ({},)
     options = dict(variants[seed % len(variants)])
     commands: list[Any] = [m.CreateMatch(game=game.name, seats=seats, options=options)]
     commands += [m.JoinMatch(player=PLAYERS[i]) for i in range(seats)]
@@ -94,7 +94,7 @@ def play_random_match(
     assert state is not None
     _check_leaks(game, state, new)
 
-    bound = int(getattr(game, "max_moves", 3000))
+    bound = game.max_moves
     # One seed in five, a random player concedes early on: the game must go on without
     # them (never asking them to act again) or end.
     leaver = random.Random(seed * 31 + 7)

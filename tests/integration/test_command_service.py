@@ -28,7 +28,9 @@ pytestmark = pytest.mark.redis
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
     svc = compose.command_service(
-        Settings(redis_url=redis_server, partitions=4, snapshot_every=5, polling_ms=20)
+        Settings(
+            trust_seeds=True, redis_url=redis_server, partitions=4, snapshot_every=5, polling_ms=20
+        )
     )
     await svc.start()
     try:
@@ -162,7 +164,9 @@ async def test_a_snapshot_plus_its_tail_equals_the_full_fold(
 async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
     redis: Redis, redis_server: str, client: TabletopClient
 ) -> None:
-    settings = Settings(redis_url=redis_server, partitions=4, consumer="dead-worker")
+    settings = Settings(
+        trust_seeds=True, redis_url=redis_server, partitions=4, consumer="dead-worker"
+    )
     from services.commands.service import create_groups
 
     await create_groups(redis, settings)
@@ -180,7 +184,7 @@ async def test_a_command_left_pending_by_a_dead_worker_is_claimed(
     # The dead worker read it and never acked.
     await redis.xreadgroup(settings.group, "dead-worker", {stream: ">"}, count=10)
     rescuer = compose.command_service(
-        Settings(redis_url=redis_server, partitions=4, consumer="rescuer")
+        Settings(trust_seeds=True, redis_url=redis_server, partitions=4, consumer="rescuer")
     )
     try:
         assert await rescuer.claim(partition_of(match_id, 4), min_idle_ms=0) == 1
@@ -212,7 +216,11 @@ async def test_services_with_partitions_of_their_own_each_take_only_theirs(
 ) -> None:
     def settings(owned: list[int]) -> Settings:
         return Settings(
-            redis_url=redis_server, partitions=4, polling_ms=20, command_partitions=owned
+            trust_seeds=True,
+            redis_url=redis_server,
+            partitions=4,
+            polling_ms=20,
+            command_partitions=owned,
         )
 
     evens, odds = (
@@ -258,7 +266,9 @@ async def test_the_faststream_app_answers_commands_sent_before_it_started(
         )
     )
     await redis.xadd(Keys(partition_of(match_id, 4)).commands, {"c": body})
-    app = compose.create_app(Settings(redis_url=redis_server, partitions=4, polling_ms=20))
+    app = compose.create_app(
+        Settings(trust_seeds=True, redis_url=redis_server, partitions=4, polling_ms=20)
+    )
     await app.start()
     try:
         found = await redis.xread({replies: "0-0"}, block=10_000, count=1)

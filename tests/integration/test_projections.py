@@ -37,7 +37,9 @@ P = 4
 
 @pytest_asyncio.fixture
 async def service(redis: Redis, redis_server: str) -> AsyncIterator[CommandService]:
-    svc = compose.command_service(Settings(redis_url=redis_server, partitions=P, polling_ms=20))
+    svc = compose.command_service(
+        Settings(trust_seeds=True, redis_url=redis_server, partitions=P, polling_ms=20)
+    )
     await svc.start()
     try:
         yield svc

@@ -37,7 +37,8 @@ class RevealCard(
     forbid_unknown_fields=True,
     frozen=True,
 ):
-    """Bonus: turn face up the face-down card of one of your row's stacks (0 or 1)."""
+    """Bonus: turn face up the face-down card of one of your row's stacks (0 or 1 here;
+    sentences and messages call them stack 1 and stack 2)."""
 
     stack: int
 

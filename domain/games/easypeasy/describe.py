@@ -50,7 +50,9 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
         case BonusEarned(seat=seat, pile=pile):
             return f"Same colour: {who(seat)} earned a bonus on the {pile} pile."
         case CardRevealed(seat=seat, stack=stack, card=revealed):
-            return f"{who(seat)} turned up {card(revealed)} in {whose(seat)} row (stack {stack})."
+            # Stacks count from 0 in JSON, from 1 for people.
+            place = f"{whose(seat)} row (stack {stack + 1})"
+            return f"{who(seat)} turned up {card(revealed)} in {place}."
         case TurnPassed(seat=seat):
             return f"It is {whose(seat)} turn."
         case RoundScored(ender=ender, points=points, totals=totals):

@@ -1,8 +1,9 @@
-"""Easy Peasy's turn: play up or down, or draw two and flip; the colour bonus; the fold."""
+"""Easy Peasy's turn: play up or down, or draw two and flip; the colour bonus; the rounds;
+the fold."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TypeVar
 
 from msgspec.structs import replace
@@ -30,7 +31,7 @@ from domain.games.easypeasy.events import (
     SeatLeft,
     TurnPassed,
 )
-from domain.games.easypeasy.rounds import deal, next_starter, round_ended, score
+from domain.games.easypeasy.rounds import deal, first_starter, next_starter, round_ended, score
 from domain.games.easypeasy.state import (
     Secrets,
     Stack,
@@ -41,10 +42,14 @@ from domain.games.easypeasy.state import (
     playable_row_cards,
     row_cards,
 )
-from domain.kernel import Rejected, Rng, Seat
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import top_cards, under_the_tops
 
 T = TypeVar("T")
 PLAYING = ("turn", "draw_play", "bonus")
+
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 
 # --- who acts, and what they may do -----------------------------------------------------
@@ -103,7 +108,7 @@ def face_down(stack: Stack) -> bool:
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     match command:
         case PlayCard(card=card, pile=pile):
             return play_card(state, seat, card, pile)
@@ -134,7 +139,7 @@ def on_bonus(state: State, seat: Seat) -> None:
         raise Rejected("no_bonus", "Only a card matching the colour it covers earns a bonus.")
 
 
-def play_card(state: State, seat: Seat, card: str, pile: Pile) -> list[Event]:
+def play_card(state: State, seat: Seat, card: str, pile: Pile) -> Turn:
     on_turn(state, seat)
     if state.phase == "bonus" and pile != state.bonus_pile:
         raise Rejected("bonus_same_pile", f"The bonus card goes on the {state.bonus_pile} pile.")
@@ -145,19 +150,23 @@ def play_card(state: State, seat: Seat, card: str, pile: Pile) -> list[Event]:
         )
         top = VALUE_OF[state.piles[pile_index(pile)][-1]]
         raise Rejected(code, f"The arrow shows {state.arrow.upper()}: play {word} {top} there.")
-    events: list[Event] = [CardPlayed(seat=seat, card=card, pile=pile, stack=stack)]
+    turn = Turn(state, evolve)
+    turn.record(CardPlayed(seat=seat, card=card, pile=pile, stack=stack))
     if stack is not None and state.reveal_uncovered:
         uncovered = state.rows[seat][stack]
         if uncovered.cover == card and face_down(uncovered) and uncovered.under is not None:
-            events.append(CardRevealed(seat=seat, stack=stack, card=uncovered.under))
-    after = fold(state, events)
-    if round_ended(after, seat):
-        return [*events, score(after, seat)]
+            turn.record(CardRevealed(seat=seat, stack=stack, card=uncovered.under))
+    if round_ended(turn.state, seat):
+        turn.record(score(turn.state, seat))
+        return turn
     if COLOUR_OF[card] == COLOUR_OF[state.piles[pile_index(pile)][-1]]:
         earned = BonusEarned(seat=seat, pile=pile)
-        if bonus_moves(fold(after, [earned]), seat, pile):
-            return [*events, earned]
-    return events + end_turn(after, seat)
+        # A bonus with nothing to do with it is not offered: look at the table it would make.
+        if bonus_moves(evolve(turn.state, earned), seat, pile):
+            turn.record(earned)
+            return turn
+    end_turn(turn, seat)
+    return turn
 
 
 def source_of(state: State, seat: Seat, card: str) -> int | None:
@@ -172,87 +181,106 @@ def source_of(state: State, seat: Seat, card: str) -> int | None:
     raise Rejected("card_not_playable", "That card is neither in your hand nor on top of your row.")
 
 
-def draw_cards(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def draw_cards(state: State, seat: Seat, rng: Rng) -> Turn:
     on_turn(state, seat)
     if state.phase != "turn":
         raise Rejected("already_acted", "You have already chosen your action this turn.")
-    events: list[Event] = []
+    turn = Turn(state, evolve)
     deck = state.secret.deck
     if len(deck) < DRAW_SIZE:
         # ASSUMPTION: a short deck is topped up from both piles but their top cards.
-        refill = rng.shuffled(card for pile in state.piles for card in pile[:-1])
+        refill = rng.shuffled(under_the_tops(state.piles))
         if refill:
-            deck = refill + deck
-            events.append(DeckReshuffled(deck=tuple(deck), deck_size=len(deck)))
-    drawn = tuple(reversed(deck[-DRAW_SIZE:]))
+            turn.record(DeckReshuffled(deck=tuple(refill + deck), deck_size=len(refill + deck)))
+    drawn = top_cards(turn.state.secret.deck, DRAW_SIZE)
     arrow: Arrow = "down" if state.arrow == "up" else "up"
-    events += [
+    turn.record(
         CardsDrawn(seat=seat, cards=drawn, count=len(drawn)),
         ArrowFlipped(seat=seat, arrow=arrow),
-    ]
-    after = fold(state, events)
-    if not plays_for(after, seat, PILES):
+    )
+    if not plays_for(turn.state, seat, PILES):
         # ASSUMPTION: with still no card to play after drawing, the turn ends.
-        events += end_turn(after, seat)
-    return events
+        end_turn(turn, seat)
+    return turn
 
 
-def reveal_card(state: State, seat: Seat, stack: int) -> list[Event]:
+def reveal_card(state: State, seat: Seat, stack: int) -> Turn:
     on_bonus(state, seat)
     if state.bonus != "reveal":
         raise Rejected("bonus_is_flip", "In this game the bonus flips the Up&Down card instead.")
     row = state.rows[seat]
     if not 0 <= stack < len(row):
-        raise Rejected("no_such_stack", f"Your row has no stack {stack}.")
+        # Stacks count from 0 in commands, from 1 in what a person reads.
+        raise Rejected("no_such_stack", f"Your row has no stack {stack + 1}.")
     under = row[stack].under
     if under is None or row[stack].revealed:
-        raise Rejected("nothing_face_down", f"Stack {stack} of your row has no face-down card.")
-    return [CardRevealed(seat=seat, stack=stack, card=under), *end_turn(state, seat)]
+        raise Rejected("nothing_face_down", f"Stack {stack + 1} of your row has no face-down card.")
+    turn = Turn(state, evolve)
+    turn.record(CardRevealed(seat=seat, stack=stack, card=under))
+    end_turn(turn, seat)
+    return turn
 
 
-def flip_arrow(state: State, seat: Seat) -> list[Event]:
+def flip_arrow(state: State, seat: Seat) -> Turn:
     on_bonus(state, seat)
     if state.bonus != "flip":
         raise Rejected("bonus_is_reveal", "In this game the bonus reveals a face-down card.")
     arrow: Arrow = "down" if state.arrow == "up" else "up"
-    return [ArrowFlipped(seat=seat, arrow=arrow), *end_turn(state, seat)]
+    turn = Turn(state, evolve)
+    turn.record(ArrowFlipped(seat=seat, arrow=arrow))
+    end_turn(turn, seat)
+    return turn
 
 
-def decline_bonus(state: State, seat: Seat) -> list[Event]:
+def decline_bonus(state: State, seat: Seat) -> Turn:
     on_bonus(state, seat)
-    return end_turn(state, seat)
+    turn = Turn(state, evolve)
+    end_turn(turn, seat)
+    return turn
 
 
-def end_turn(state: State, seat: Seat) -> list[Event]:
-    return [TurnPassed(seat=left_of(state, seat))]
+def end_turn(turn: Turn, seat: Seat) -> None:
+    turn.record(TurnPassed(seat=left_of(turn.state, seat)))
 
 
-def next_round(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Turn:
+    """The first round."""
+    turn = Turn(state, evolve)
+    turn.record(deal(state, rng, first_starter(state)))
+    return turn
+
+
+def next_round(state: State, seat: Seat, rng: Rng) -> Turn:
     if state.phase != "round_over":
         raise Rejected("round_not_over", "The next round is dealt once a round has been scored.")
     starter = next_starter(state)
     if seat != starter:
         raise Rejected("not_your_turn", f"Seat {starter + 1} begins the next round.")
-    return [deal(state, rng, starter)]
+    turn = Turn(state, evolve)
+    turn.record(deal(state, rng, starter))
+    return turn
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Turn | None:
     """A player who leaves sets their cards aside; play goes on while two remain."""
     if state.phase == "over" or len(in_play(state)) <= 2:
         return None
-    events: list[Event] = [SeatLeft(seat=seat)]
+    turn = Turn(state, evolve)
+    turn.record(SeatLeft(seat=seat))
     if state.phase in PLAYING and state.turn == seat:
-        events += end_turn(fold(state, events), seat)
-    return events
+        end_turn(turn, seat)
+    return turn
+
+
+def outcome(state: State) -> Outcome | None:
+    """After the last round the lowest total wins; players who conceded rank last."""
+    if state.phase != "over":
+        return None
+    keys = [(0 if state.out[s] else 1, -state.totals[s]) for s in range(state.seats)]
+    return Outcome(scores=tuple(state.totals), ranks=ranks_from_keys(keys))
 
 
 # --- evolve ----------------------------------------------------------------------------------
-
-
-def fold(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
 
 
 def evolve(state: State, event: Event) -> State:

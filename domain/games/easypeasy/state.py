@@ -7,7 +7,8 @@ from typing import Literal
 import msgspec
 
 from domain.games.easypeasy.cards import Arrow, Pile
-from domain.kernel import Seat
+from domain.kernel import Rejected, Seat
+from domain.table import next_seat
 
 Phase = Literal["dealing", "turn", "draw_play", "bonus", "round_over", "over"]
 """`turn`: choose an action; `draw_play`: play after drawing; `bonus`: after a colour match."""
@@ -22,6 +23,11 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     flip the Up&Down card (the seed page's revision)."""
     reveal_uncovered: bool = False
     """Turn a face-down row card up as soon as the card covering it is played."""
+
+
+def check_options(options: Options, seats: int) -> None:
+    if not 1 <= options.rounds <= 10:
+        raise Rejected("bad_options", "Play between 1 and 10 rounds.")
 
 
 class Stack(msgspec.Struct, frozen=True):
@@ -88,11 +94,7 @@ def in_play(state: State) -> list[Seat]:
 
 def left_of(state: State, seat: Seat) -> Seat:
     """The next seat still in, clockwise."""
-    for step in range(1, state.seats + 1):
-        other = (seat + step) % state.seats
-        if not state.out[other]:
-            return other
-    return seat
+    return next_seat(seat, state.seats, lambda other: not state.out[other])
 
 
 def playable_row_cards(row: list[Stack]) -> dict[str, int]:

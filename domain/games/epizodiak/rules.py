@@ -40,96 +40,101 @@ from domain.games.epizodiak.events import (
 from domain.games.epizodiak.round_end import deal, end_round, refill
 from domain.games.epizodiak.state import State
 from domain.games.epizodiak.tiles import PLAYERS, value_of
-from domain.kernel import Outcome, Rejected, Rng, Seat, ranks_from_keys
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+
+Move = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 # --- setup ---------------------------------------------------------------------------
 
 
-def start(state: State, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Move:
     """Round one: a random first player, then the deal."""
     first = rng.below(PLAYERS)
-    return [deal(1, first, rng)]
+    move = Move(state, evolve)
+    move.record(deal(1, first, rng))
+    return move
 
 
 # --- decide --------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Move:
     if state.phase == "over":
         raise Rejected("game_over", "The match is over.")
     if seat != state.current:
         raise Rejected("not_your_turn", f"It is seat {state.current + 1}'s turn, not yours.")
-    events: list[Event]
+    events: Sequence[Event]
     match command:
         case Draw():
-            events = [*turn.draw(state, seat)]
+            events = turn.draw(state, seat)
         case PickUp():
-            events = [*turn.pick_up(state, seat)]
+            events = turn.pick_up(state, seat)
         case Place():
-            events = [*turn.place(state, seat, command)]
+            events = turn.place(state, seat, command)
         case DiscardSet():
-            events = [*turn.discard_set(state, seat, command)]
+            events = turn.discard_set(state, seat, command)
         case Pass():
-            events = [*turn.pass_turn(state, seat, command)]
+            events = turn.pass_turn(state, seat, command)
         case Contest():
-            events = [*contests.contest(state, seat, command)]
+            events = contests.contest(state, seat, command)
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not an EpiZodiak move.")
-    return settle(state, events, rng)
+    move = Move(state, evolve)
+    move.record(*events)
+    settle(move, rng)
+    return move
 
 
-def settle(state: State, events: list[Event], rng: Rng) -> list[Event]:
-    """The command's events followed by what the table does by itself."""
-    after = fold(state, events)
-
-    def emit(event: Event) -> None:
-        nonlocal after
-        events.append(event)
-        after = evolve(after, event)
-
-    seat = after.current
-    if after.phase == "drawn" and not (turn.placements(after, seat) or turn.discards(after, seat)):
-        emit(TurnPassed(seat=seat, automatic=True))
-    if after.phase == "contested" and open_places(after.dial) == 1:
-        kept = turn.placeable(after, seat, end_value(after.dial, "clockwise") or 0)[0]
-        emit(TilesPlaced(seat=seat, direction="clockwise", values=(value_of(kept),), tiles=(kept,)))
-    emptier = next((s for s, hand in enumerate(after.hands) if not hand), None)
+def settle(move: Move, rng: Rng) -> None:
+    """What the table does by itself after the command's events."""
+    seat = move.state.current
+    drawn = move.state.phase == "drawn"
+    if drawn and not (turn.placements(move.state, seat) or turn.discards(move.state, seat)):
+        move.record(TurnPassed(seat=seat, automatic=True))
+    if move.state.phase == "contested" and open_places(move.state.dial) == 1:
+        end = end_value(move.state.dial, "clockwise") or 0
+        kept = turn.placeable(move.state, seat, end)[0]
+        move.record(
+            TilesPlaced(seat=seat, direction="clockwise", values=(value_of(kept),), tiles=(kept,))
+        )
+    emptier = next((s for s, hand in enumerate(move.state.hands) if not hand), None)
     if emptier is not None:
-        ended = end_round(after, emptier)
-        emit(ended)
+        ended = end_round(move.state, emptier)
+        move.record(ended)
         if not ended.game_over:
-            emit(deal(after.round + 1, (emptier + 1) % PLAYERS, rng))
-        return swept(events)
-    if is_full(after.dial):
-        emit(refill(after, rng))
-        return swept(events)
+            move.record(deal(move.state.round + 1, (emptier + 1) % PLAYERS, rng))
+        sweep(move)
+        return
+    if is_full(move.state.dial):
+        move.record(refill(move.state, rng))
+        sweep(move)
+        return
     for _ in range(PLAYERS):
-        seat = after.current
-        if not turn.is_forced(after) or turn.placements(after, seat):
+        seat = move.state.current
+        if not turn.is_forced(move.state) or turn.placements(move.state, seat):
             break
-        if contests.contestable(after, seat):
+        if contests.contestable(move.state, seat):
             break
-        emit(TurnPassed(seat=seat, automatic=True))
-    return events
+        move.record(TurnPassed(seat=seat, automatic=True))
 
 
-def swept(events: list[Event]) -> list[Event]:
-    """Mark the tiles that left the table again in this move (their ids become secret)."""
-    out: list[Event] = []
-    for event in events:
-        if isinstance(event, TilePickedUp | TilesPlaced | SetDiscarded | ValueContested):
-            event = msgspec.structs.replace(event, swept=True)
-        out.append(event)
-    return out
+def sweep(move: Move) -> None:
+    """Mark the tiles that left the table again in this move (their ids become secret).
+
+    The mark is known only once the move is over; `evolve` never reads it (only `redact`
+    does), so the events are marked where they were recorded and the table after them
+    stands.
+    """
+    move.events[:] = [
+        msgspec.structs.replace(event, swept=True)
+        if isinstance(event, TilePickedUp | TilesPlaced | SetDiscarded | ValueContested)
+        else event
+        for event in move.events
+    ]
 
 
 # --- evolve --------------------------------------------------------------------------
-
-
-def fold(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
 
 
 def _next_turn(state: State, seat: Seat, **changes: Any) -> State:

@@ -6,8 +6,8 @@ from typing import Literal
 
 import msgspec
 
-from domain.games.epizodiak.tiles import TileId, Value
-from domain.kernel import Seat
+from domain.games.epizodiak.tiles import PLAYERS, TileId, Value
+from domain.kernel import Rejected, Seat
 
 Mode = Literal["score", "one_round"]
 
@@ -26,6 +26,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     mode: Mode = "score"
     target: int = 7
+
+
+TARGETS = (7, 13)
+
+
+def check_options(options: Options, seats: int) -> None:
+    if seats != PLAYERS:
+        raise Rejected("bad_seat_count", "EpiZodiak is played by exactly three players.")
+    if options.target not in TARGETS:
+        raise Rejected("bad_target", f"The target score is 7 or 13 points, not {options.target}.")
 
 
 def _empty_dial() -> list[TileId | None]:
@@ -48,3 +58,13 @@ class State(msgspec.Struct):
     pickable: TileId | None = None  # the tile the previous player placed last, if any
     picked: TileId | None = None  # the tile picked up this turn (it cannot go back)
     emptier: Seat | None = None  # who emptied their hand in the last finished round
+
+
+def initial(options: Options, seats: int) -> State:
+    """The empty table: nothing dealt, no sets, no points."""
+    return State(
+        options=options,
+        hands=[[] for _ in range(seats)],
+        sets=[[] for _ in range(seats)],
+        scores=[0] * seats,
+    )

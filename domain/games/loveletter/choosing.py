@@ -74,7 +74,9 @@ def check_choice(state: State, seat: Seat, command: PlayCard) -> None:
         raise Rejected("chooses_nobody", f"The {card.title} does not choose any player.")
     for t in targets:
         if not 0 <= t < state.seats or state.out[t]:
-            raise Rejected("target_not_in_round", f"Seat {t} is not a player still in the round.")
+            raise Rejected(
+                "target_not_in_round", f"Seat {t + 1} is not a player still in the round."
+            )
         if t == seat and t not in pool:
             raise Rejected(
                 "cannot_choose_yourself", f"The {card.title} must choose another player."
@@ -82,7 +84,7 @@ def check_choice(state: State, seat: Seat, command: PlayCard) -> None:
         if t not in pool:
             raise Rejected(
                 "target_protected",
-                f"Seat {t} is protected by the Handmaid until the start of their next turn.",
+                f"Seat {t + 1} is protected by the Handmaid until the start of their next turn.",
             )
     if list(targets) != sorted(set(targets)):
         raise Rejected("targets_not_in_order", "Name each chosen player once, in seat order.")
@@ -121,7 +123,7 @@ def _explain_wrong_targets(
     marked = state.marked
     raise Rejected(
         "sycophant_choice",
-        f"The Sycophant demands that this card chooses seat {marked}.",
+        f"The Sycophant demands that this card chooses seat {marked + 1}.",
     )
 
 

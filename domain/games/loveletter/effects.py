@@ -1,7 +1,8 @@
 """What each card does when played: one small function per card, named after it.
 
-Each effect writes events through a `Script`, which folds them as it goes, so the next
-rule reads the table as it now is (after a knock-out, a trade, a drawn card).
+Each effect records events on a `Script` (the kernel's Recorder), which folds them as it
+goes, so the next rule reads the table as it now is (after a knock-out, a trade, a drawn
+card).
 """
 
 from __future__ import annotations
@@ -30,25 +31,16 @@ from domain.games.loveletter.events import (
     TokenAwarded,
     TokenReason,
 )
-from domain.games.loveletter.evolve import evolve
 from domain.games.loveletter.state import State
-from domain.kernel import Seat
+from domain.kernel import Recorder, Seat
+
+Script = Recorder[State, Event]
+"""The events of one decision, folded onto the table as they are written."""
 
 
-class Script:
-    """The events of one decision, folded onto the table as they are written."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
+def over(s: Script) -> bool:
+    """The game was won during this decision."""
+    return s.state.phase == "over"
 
 
 # --- consequences shared by several cards --------------------------------------------------
@@ -58,7 +50,7 @@ def knock_out(s: Script, seat: Seat, reason: KnockOutReason) -> None:
     """Out of the round, the hand discarded face up. Rule (premium, Constable): a player
     knocked out with the Constable already in the discards gains a token."""
     constable = any(name_of(c) == "constable" for c in s.state.discards[seat])
-    s.emit(PlayerKnockedOut(seat=seat, cards=tuple(s.state.hands[seat]), reason=reason))
+    s.record(PlayerKnockedOut(seat=seat, cards=tuple(s.state.hands[seat]), reason=reason))
     if constable and reason != "left":
         award(s, seat, "constable")
         settle(s)
@@ -67,13 +59,13 @@ def knock_out(s: Script, seat: Seat, reason: KnockOutReason) -> None:
 def draw_replacement(s: Script, seat: Seat) -> None:
     """Draw from the deck; when it is empty, take the card set aside at the start."""
     if s.state.deck:
-        s.emit(CardDrawn(seat=seat, card=s.state.deck[0]))
+        s.record(CardDrawn(seat=seat, card=s.state.deck[0]))
     elif s.state.set_aside is not None:
-        s.emit(CardDrawn(seat=seat, card=s.state.set_aside, from_set_aside=True))
+        s.record(CardDrawn(seat=seat, card=s.state.set_aside, from_set_aside=True))
 
 
 def award(s: Script, seat: Seat, reason: TokenReason) -> None:
-    s.emit(TokenAwarded(seat=seat, reason=reason))
+    s.record(TokenAwarded(seat=seat, reason=reason))
 
 
 def settle(s: Script) -> None:
@@ -82,8 +74,8 @@ def settle(s: Script) -> None:
     reached = tuple(
         p for p in range(st.seats) if not st.gone[p] and st.tokens[p] >= st.tokens_to_win
     )
-    if reached and not s.over:
-        s.emit(GameWon(winners=reached))
+    if reached and not over(s):
+        s.record(GameWon(winners=reached))
 
 
 def _held(s: Script, seat: Seat) -> str:
@@ -103,25 +95,25 @@ def guard(s: Script, seat: Seat, command: PlayCard) -> None:
     if name_of(held) == "assassin":
         assassin_strikes(s, target, held, seat)
     elif value_of(held) == command.guess:
-        s.emit(GuessHit(seat=seat, target=target, guess=command.guess))
+        s.record(GuessHit(seat=seat, target=target, guess=command.guess))
         knock_out(s, target, "guard")
     else:
-        s.emit(GuessMissed(seat=seat, target=target, guess=command.guess))
+        s.record(GuessMissed(seat=seat, target=target, guess=command.guess))
 
 
 def assassin_strikes(s: Script, holder: Seat, card: str, guard_player: Seat) -> None:
     """The holder reveals and discards the Assassin, the Guard's player is out, and the
     holder draws a new card."""
-    s.emit(AssassinStruck(seat=holder, card=card, guard_player=guard_player))
+    s.record(AssassinStruck(seat=holder, card=card, guard_player=guard_player))
     knock_out(s, guard_player, "assassin")
-    if not s.over:
+    if not over(s):
         draw_replacement(s, holder)
 
 
 def priest(s: Script, seat: Seat, command: PlayCard) -> None:
     """Look at another player's hand, in private."""
     for target in command.targets:
-        s.emit(HandSeen(viewer=seat, seat=target, card=_held(s, target)))
+        s.record(HandSeen(viewer=seat, seat=target, card=_held(s, target)))
 
 
 baroness = priest  # Rule (premium, Baroness): the same look, at one or two players.
@@ -146,14 +138,14 @@ def _compare(s: Script, seat: Seat, command: PlayCard, *, lower_loses: bool) -> 
     if value_of(mine) != value_of(theirs):
         mine_lower = value_of(mine) < value_of(theirs)
         loser = seat if mine_lower == lower_loses else other
-    s.emit(HandsCompared(seat=seat, other=other, card=mine, other_card=theirs, loser=loser))
+    s.record(HandsCompared(seat=seat, other=other, card=mine, other_card=theirs, loser=loser))
     if loser is not None:
         knock_out(s, loser, "baron" if lower_loses else "dowager_queen")
 
 
 def handmaid(s: Script, seat: Seat, command: PlayCard) -> None:
     """Other players' cards cannot choose you until the start of your next turn."""
-    s.emit(ProtectionGained(seat=seat))
+    s.record(ProtectionGained(seat=seat))
 
 
 def prince(s: Script, seat: Seat, command: PlayCard) -> None:
@@ -165,7 +157,7 @@ def prince(s: Script, seat: Seat, command: PlayCard) -> None:
 
 def discard_and_draw(s: Script, seat: Seat) -> None:
     card = _held(s, seat)
-    s.emit(HandDiscarded(seat=seat, card=card))
+    s.record(HandDiscarded(seat=seat, card=card))
     if name_of(card) == "princess":
         knock_out(s, seat, "princess")
     else:
@@ -179,7 +171,7 @@ def king(s: Script, seat: Seat, command: PlayCard) -> None:
 
 
 def _swap(s: Script, a: Seat, b: Seat) -> None:
-    s.emit(HandsSwapped(seat=a, other=b, card=_held(s, a), other_card=_held(s, b)))
+    s.record(HandsSwapped(seat=a, other=b, card=_held(s, a), other_card=_held(s, b)))
 
 
 def cardinal(s: Script, seat: Seat, command: PlayCard) -> None:
@@ -188,7 +180,7 @@ def cardinal(s: Script, seat: Seat, command: PlayCard) -> None:
         return
     _swap(s, command.targets[0], command.targets[1])
     look = command.look_at
-    s.emit(HandSeen(viewer=seat, seat=look, card=_held(s, look)))
+    s.record(HandSeen(viewer=seat, seat=look, card=_held(s, look)))
 
 
 def bishop(s: Script, seat: Seat, command: PlayCard) -> None:
@@ -198,24 +190,24 @@ def bishop(s: Script, seat: Seat, command: PlayCard) -> None:
         return
     target = command.targets[0]
     if value_of(_held(s, target)) != command.guess:
-        s.emit(GuessMissed(seat=seat, target=target, guess=command.guess))
+        s.record(GuessMissed(seat=seat, target=target, guess=command.guess))
         return
-    s.emit(GuessHit(seat=seat, target=target, guess=command.guess))
+    s.record(GuessHit(seat=seat, target=target, guess=command.guess))
     award(s, seat, "bishop")
     settle(s)
-    if not s.over:
-        s.emit(DiscardOffered(seat=target))
+    if not over(s):
+        s.record(DiscardOffered(seat=target))
 
 
 def sycophant(s: Script, seat: Seat, command: PlayCard) -> None:
     """Choose a player: the next card played must choose them if it can."""
-    s.emit(PlayerMarked(seat=command.targets[0], by=seat))
+    s.record(PlayerMarked(seat=command.targets[0], by=seat))
 
 
 def jester(s: Script, seat: Seat, command: PlayCard) -> None:
     """Give another player the Jester token: if they win the round, you gain a token."""
     if command.targets:
-        s.emit(JesterTokenGiven(seat=seat, target=command.targets[0]))
+        s.record(JesterTokenGiven(seat=seat, target=command.targets[0]))
 
 
 def no_effect(s: Script, seat: Seat, command: PlayCard) -> None:

@@ -16,6 +16,7 @@ from domain.games.loveletter.events import (
 )
 from domain.games.loveletter.state import State, in_round, next_at_table, next_in_round
 from domain.kernel import Rng, Seat
+from domain.table import clockwise
 
 
 def deal_round(s: Script, first: Seat, rng: Rng) -> None:
@@ -23,23 +24,22 @@ def deal_round(s: Script, first: Seat, rng: Rng) -> None:
     card to each player; with two players also set three cards aside face up."""
     st = s.state
     order = tuple(rng.shuffled(deck(st.premium)))
-    s.emit(RoundStarted(round=st.round + 1, first=first, deck=order))
-    s.emit(CardSetAside(card=order[0]))
+    s.record(RoundStarted(round=st.round + 1, first=first, deck=order))
+    s.record(CardSetAside(card=order[0]))
     taken = 1
     if st.seats == 2 and st.options.two_player_face_up:
-        s.emit(CardsSetFaceUp(cards=order[1:4]))
+        s.record(CardsSetFaceUp(cards=order[1:4]))
         taken = 4
-    clockwise = [(first + i) % st.seats for i in range(st.seats)]
-    for seat in (p for p in clockwise if not st.gone[p]):
-        s.emit(CardDealt(seat=seat, card=order[taken]))
+    for seat in (p for p in clockwise(first, st.seats, inclusive=True) if not st.gone[p]):
+        s.record(CardDealt(seat=seat, card=order[taken]))
         taken += 1
     begin_turn(s, first)
 
 
 def begin_turn(s: Script, seat: Seat) -> None:
     """A turn: the Handmaid's protection of that player ends, then the player draws."""
-    s.emit(TurnBegan(seat=seat))
-    s.emit(CardDrawn(seat=seat, card=s.state.deck[0]))
+    s.record(TurnBegan(seat=seat))
+    s.record(CardDrawn(seat=seat, card=s.state.deck[0]))
 
 
 def finish_turn(s: Script) -> None:
@@ -68,7 +68,7 @@ def end_round(s: Script) -> None:
         winner = showdown_winner(showdown)
     last = st.turn if st.turn is not None else 0
     starter = winner if winner is not None else _next_starter(st, last)
-    s.emit(RoundEnded(winner=winner, starter=starter, showdown=showdown))
+    s.record(RoundEnded(winner=winner, starter=starter, showdown=showdown))
     if winner is not None:
         award(s, winner, "round")
         bet = st.jester

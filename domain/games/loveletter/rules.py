@@ -19,7 +19,8 @@ from domain.games.loveletter.commands import (
     StartNextRound,
 )
 from domain.games.loveletter.effects import EFFECTS, Script, discard_and_draw, knock_out
-from domain.games.loveletter.events import CardPlayed, Event, HandKept, SeatLeft
+from domain.games.loveletter.events import CardPlayed, HandKept, SeatLeft
+from domain.games.loveletter.evolve import evolve
 from domain.games.loveletter.round_end import deal_round, end_round, finish_turn
 from domain.games.loveletter.state import (
     TOKENS_TO_WIN,
@@ -59,11 +60,11 @@ def initial(options: Options, seats: int) -> State:
     )
 
 
-def start(state: State, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Script:
     """The first round; its first player is drawn at random (recorded in the event)."""
-    s = Script(state)
+    s = Script(state, evolve)
     deal_round(s, rng.below(state.seats), rng)
-    return s.events
+    return s
 
 
 def starter(state: State) -> Seat | None:
@@ -90,7 +91,7 @@ def to_act(state: State) -> frozenset[Seat]:
 # --- decide ---------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Script:
     if state.phase == "over":
         raise Rejected("game_over", "The game is over: a suitor has won the Princess's heart.")
     if state.phase == "setup":
@@ -108,12 +109,14 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             )
 
 
-def play_card(state: State, seat: Seat, command: PlayCard) -> list[Event]:
+def play_card(state: State, seat: Seat, command: PlayCard) -> Script:
     """Discard one of your two cards and apply its effect; then the next turn or the
     round's end."""
     _in_turn(state)
     if seat != state.turn:
-        raise Rejected("not_your_turn", f"It is seat {state.turn}'s turn, not seat {seat}'s.")
+        raise Rejected(
+            "not_your_turn", f"It is seat {state.turn + 1}'s turn, not seat {seat + 1}'s."
+        )
     hand = state.hands[seat]
     card = _card_in_hand(hand, command)
     if command.card == "princess":
@@ -127,46 +130,51 @@ def play_card(state: State, seat: Seat, command: PlayCard) -> list[Event]:
             "With the King or a Prince in hand, you must play the Countess.",
         )
     check_choice(state, seat, command)
-    s = Script(state)
-    s.emit(CardPlayed(seat=seat, card=card, targets=command.targets, guess=command.guess))
+    s = Script(state, evolve)
+    s.record(CardPlayed(seat=seat, card=card, targets=command.targets, guess=command.guess))
     EFFECTS[command.card](s, seat, command)
     finish_turn(s)
-    return s.events
+    return s
 
 
-def answer_bishop(state: State, seat: Seat, command: KeepHand | DiscardHand) -> list[Event]:
+def answer_bishop(state: State, seat: Seat, command: KeepHand | DiscardHand) -> Script:
     """Rule (premium, Bishop): the player whose card was guessed keeps it, or discards it
     (no effect; the Princess still knocks out) and draws a new card."""
     if state.phase != "bishop" or state.chooser is None:
         raise Rejected("no_choice_pending", "Nobody is answering a Bishop's guess now.")
     if seat != state.chooser:
-        raise Rejected("not_your_turn", f"Seat {state.chooser} answers the Bishop, not you.")
-    s = Script(state)
+        raise Rejected("not_your_turn", f"Seat {state.chooser + 1} answers the Bishop, not you.")
+    s = Script(state, evolve)
     if isinstance(command, KeepHand):
-        s.emit(HandKept(seat=seat))
+        s.record(HandKept(seat=seat))
     else:
         discard_and_draw(s, seat)
     finish_turn(s)
-    return s.events
+    return s
 
 
-def start_next_round(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def start_next_round(state: State, seat: Seat, rng: Rng) -> Script:
     """Rule (seed 001): rounds go on until the game is won; the round's winner starts."""
     if state.phase != "between_rounds":
         raise Rejected("round_in_progress", "The round is still being played.")
     first = starter(state)
     if seat != first:
-        raise Rejected("not_your_turn", f"Seat {first} starts the next round, not you.")
-    s = Script(state)
+        raise Rejected("not_your_turn", f"{_seat(first)} starts the next round, not you.")
+    s = Script(state, evolve)
     deal_round(s, seat, rng)
-    return s.events
+    return s
+
+
+def _seat(seat: Seat | None) -> str:
+    """A seat as people count them, from 1."""
+    return "Nobody" if seat is None else f"Seat {seat + 1}"
 
 
 def _in_turn(state: State) -> None:
     if state.phase == "bishop":
         raise Rejected(
             "bishop_choice_pending",
-            f"Seat {state.chooser} must first choose to keep or discard the guessed card.",
+            f"{_seat(state.chooser)} must first choose to keep or discard the guessed card.",
         )
     if state.phase != "turn":
         raise Rejected("round_over", "The round is over: the next round must be started.")
@@ -219,20 +227,20 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(scores=tuple(state.tokens), ranks=ranks_from_keys(keys))
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Script | None:
     """The player leaves: out of the round, hand discarded face up, never dealt in again.
     The game cannot go on with fewer than two players."""
     staying = [p for p in range(state.seats) if not state.gone[p] and p != seat]
     if len(staying) < 2 or state.phase in ("setup", "over"):
         return None
-    s = Script(state)
-    s.emit(SeatLeft(seat=seat))
+    s = Script(state, evolve)
+    s.record(SeatLeft(seat=seat))
     if state.phase not in ("turn", "bishop") or state.out[seat]:
-        return s.events
+        return s
     was_acting = seat in to_act(state)
     knock_out(s, seat, "left")
     if len(in_round(s.state)) <= 1:
         end_round(s)
     elif was_acting:
         finish_turn(s)
-    return s.events
+    return s

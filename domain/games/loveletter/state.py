@@ -8,6 +8,7 @@ import msgspec
 
 from domain.games.loveletter.cards import CardId
 from domain.kernel import Seat
+from domain.table import next_seat
 
 Phase = Literal["setup", "turn", "bishop", "between_rounds", "over"]
 """setup: nothing dealt yet; turn: `turn` plays a card; bishop: `chooser` keeps or
@@ -62,17 +63,9 @@ def in_round(state: State) -> list[Seat]:
 
 def next_in_round(state: State, after: Seat) -> Seat:
     """The next player still in the round after `after`, clockwise."""
-    for step in range(1, state.seats + 1):
-        seat = (after + step) % state.seats
-        if not state.out[seat]:
-            return seat
-    return after
+    return next_seat(after, state.seats, lambda seat: not state.out[seat])
 
 
 def next_at_table(state: State, start: Seat) -> Seat:
     """`start` or the first player after it who has not left the table."""
-    for step in range(state.seats):
-        seat = (start + step) % state.seats
-        if not state.gone[seat]:
-            return seat
-    return start
+    return next_seat(start, state.seats, lambda seat: not state.gone[seat], inclusive=True)

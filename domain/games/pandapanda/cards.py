@@ -35,9 +35,13 @@ WINNING_HANDS: tuple[WinningHand, ...] = (
     WinningHand("DDD", sourced=True),
     WinningHand("AACCEE", sourced=True),
     WinningHand("BBCCDD", sourced=True),
-    WinningHand("G", sourced=False),  # ASSUMPTION: placeholder for an unknown line
-    WinningHand("FF", sourced=False),  # ASSUMPTION: placeholder for an unknown line
-    WinningHand("AAAABBB", sourced=False),  # ASSUMPTION: placeholder for an unknown line
+    # ASSUMPTION: placeholders for the three unknown lines, none easier to hold than a
+    # sourced one: longer than D-D-D and fewer ways to make it (3 against 4); as long as
+    # the sourced pairs lines and fewer ways (945 against 1,260 and 1,350); longer than
+    # any. (A lone G or F-F once won most rounds of random play: README, Win shares.)
+    WinningHand("EEFF", sourced=False),
+    WinningHand("AABBFF", sourced=False),
+    WinningHand("AAAABBB", sourced=False),
 )
 
 WINNING_LETTERS: frozenset[str] = frozenset(hand.letters for hand in WINNING_HANDS)

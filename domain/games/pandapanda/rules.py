@@ -1,4 +1,5 @@
-"""Panda Panda's turn: draw or discard, the A that makes everyone pass, and the fold."""
+"""Panda Panda's turn: draw or discard, the A that makes everyone pass, the rounds, the
+fold."""
 
 from __future__ import annotations
 
@@ -32,11 +33,15 @@ from domain.games.pandapanda.events import (
     TurnPassed,
     TurnSkipped,
 )
-from domain.games.pandapanda.rounds import deal, declared_victory, next_starter
+from domain.games.pandapanda.rounds import deal, declared_victory, first_starter, next_starter
 from domain.games.pandapanda.state import Secrets, State, in_play, left_of
-from domain.kernel import Rejected, Rng, Seat
+from domain.kernel import Outcome, Recorder, Rejected, Rng, Seat, ranks_from_keys
+from domain.table import top_cards, under_the_tops
 
 T = TypeVar("T")
+
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
 
 
 # --- who acts, and what they may do -----------------------------------------------------
@@ -95,7 +100,7 @@ def can_take(state: State, pile: Seat) -> bool:
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     match command:
         case DrawFromDeck():
             return draw_from_deck(state, seat, rng)
@@ -125,23 +130,23 @@ def on_turn(state: State, seat: Seat) -> None:
         raise Rejected("not_your_turn", f"It is seat {state.turn + 1}'s turn, not yours.")
 
 
-def draw_from_deck(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def draw_from_deck(state: State, seat: Seat, rng: Rng) -> Turn:
     on_turn(state, seat)
     if not can_draw_from_deck(state):
         raise Rejected(
             "deck_empty", "The deck is empty and no discard pile has cards under its top one."
         )
-    events: list[Event] = []
-    deck = state.secret.deck
-    if not deck:
+    turn = Turn(state, evolve)
+    if not state.secret.deck:
         # ASSUMPTION: an empty deck is rebuilt from every pile but its top card.
-        deck = rng.shuffled(card for pile in state.discards for card in pile[:-1])
-        events.append(DeckReshuffled(deck=tuple(deck), deck_size=len(deck)))
-    events.append(DrewFromDeck(seat=seat, card=deck[-1]))
-    return events + end_turn(fold(state, events), seat)
+        deck = rng.shuffled(under_the_tops(state.discards))
+        turn.record(DeckReshuffled(deck=tuple(deck), deck_size=len(deck)))
+    turn.record(DrewFromDeck(seat=seat, card=top_cards(turn.state.secret.deck, 1)[0]))
+    end_turn(turn, seat)
+    return turn
 
 
-def take_discard(state: State, seat: Seat, pile: Seat) -> list[Event]:
+def take_discard(state: State, seat: Seat, pile: Seat) -> Turn:
     on_turn(state, seat)
     if not 0 <= pile < state.seats:
         raise Rejected("no_such_pile", f"There is no discard pile for seat {pile + 1}.")
@@ -149,20 +154,25 @@ def take_discard(state: State, seat: Seat, pile: Seat) -> list[Event]:
         raise Rejected("pile_empty", f"Seat {pile + 1}'s discard pile is empty.")
     if not can_take(state, pile):
         raise Rejected("cannot_take_an_a", "An A can never be taken from a discard pile.")
-    events: list[Event] = [TookDiscard(seat=seat, pile=pile, card=state.discards[pile][-1])]
-    return events + end_turn(fold(state, events), seat)
+    turn = Turn(state, evolve)
+    turn.record(TookDiscard(seat=seat, pile=pile, card=state.discards[pile][-1]))
+    end_turn(turn, seat)
+    return turn
 
 
-def discard(state: State, seat: Seat, letter: Letter) -> list[Event]:
+def discard(state: State, seat: Seat, letter: Letter) -> Turn:
     on_turn(state, seat)
-    events: list[Event] = [CardDiscarded(seat=seat, card=card_of(state, seat, letter))]
-    after = fold(state, events)
+    turn = Turn(state, evolve)
+    turn.record(CardDiscarded(seat=seat, card=card_of(state, seat, letter)))
     if letter == PASSING_LETTER:
         # Rule: discarding an A makes everyone pass a card to the left.
+        after = turn.state
         owing = tuple(other for other in in_play(after) if after.secret.hands[other])
         if owing:
-            return [*events, PassingStarted(seats=owing)]
-    return events + end_turn(after, seat)
+            turn.record(PassingStarted(seats=owing))
+            return turn
+    end_turn(turn, seat)
+    return turn
 
 
 def card_of(state: State, seat: Seat, letter: Letter) -> str:
@@ -173,78 +183,96 @@ def card_of(state: State, seat: Seat, letter: Letter) -> str:
     return copies[0]
 
 
-def pass_card(state: State, seat: Seat, letter: Letter) -> list[Event]:
+def pass_card(state: State, seat: Seat, letter: Letter) -> Turn:
     if state.phase != "passing":
         raise Rejected("no_pass_now", "Cards are only passed right after an A is discarded.")
     if seat not in state.passing:
         if 0 <= seat < state.seats and state.secret.chosen[seat] is not None:
             raise Rejected("already_chosen", "You have already chosen the card you pass.")
         raise Rejected("not_your_turn", "You hold no card to pass this time.")
-    events: list[Event] = [PassChosen(seat=seat, card=card_of(state, seat, letter))]
-    if state.passing != [seat]:
-        return events
-    after = fold(state, events)
-    return events + reveal_passes(after)
+    turn = Turn(state, evolve)
+    turn.record(PassChosen(seat=seat, card=card_of(state, seat, letter)))
+    if state.passing == [seat]:
+        reveal_passes(turn)
+    return turn
 
 
-def reveal_passes(state: State) -> list[Event]:
+def reveal_passes(turn: Turn) -> None:
     """Rule: once everyone has chosen, each chosen card goes to its owner's left neighbour."""
+    state = turn.state
     chosen = state.secret.chosen
-    events: list[Event] = []
     if any(card is not None for card in chosen):
         receivers = tuple(
             left_of(state, giver) if chosen[giver] is not None else None
             for giver in range(state.seats)
         )
-        events.append(CardsPassed(cards=tuple(chosen), receivers=receivers))
-    return events + end_turn(fold(state, events), state.turn)
+        turn.record(CardsPassed(cards=tuple(chosen), receivers=receivers))
+    end_turn(turn, state.turn)
 
 
-def skip_turn(state: State, seat: Seat) -> list[Event]:
+def skip_turn(state: State, seat: Seat) -> Turn:
     on_turn(state, seat)
     if turn_moves(state, state.secret.hands[seat]):
         raise Rejected("must_play", "You can still draw or discard, so you cannot skip.")
-    return [TurnSkipped(seat=seat), *end_turn(state, seat)]
+    turn = Turn(state, evolve)
+    turn.record(TurnSkipped(seat=seat))
+    end_turn(turn, seat)
+    return turn
 
 
-def end_turn(state: State, seat: Seat) -> list[Event]:
+def end_turn(turn: Turn, seat: Seat) -> None:
     """The turn goes left; the next player wins at once if their hand still matches."""
-    following = left_of(state, seat)
-    return [TurnPassed(seat=following), *declared_victory(state, following)]
+    following = left_of(turn.state, seat)
+    turn.record(TurnPassed(seat=following))
+    turn.record(*declared_victory(turn.state, following))
 
 
-def next_round(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Turn:
+    """The first round."""
+    return begin_round(state, rng, first_starter(state))
+
+
+def next_round(state: State, seat: Seat, rng: Rng) -> Turn:
     if state.phase != "round_over":
         raise Rejected("round_not_over", "The next round is dealt once a round has been won.")
     starter = next_starter(state)
     if seat != starter:
         raise Rejected("not_your_turn", f"Seat {starter + 1} begins the next round.")
-    dealt = deal(state, rng, starter)
-    return [dealt, *declared_victory(fold(state, [dealt]), starter)]
+    return begin_round(state, rng, starter)
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def begin_round(state: State, rng: Rng, starter: Seat) -> Turn:
+    """The deal; the starter wins at once if dealt a winning hand."""
+    turn = Turn(state, evolve)
+    turn.record(deal(state, rng, starter))
+    turn.record(*declared_victory(turn.state, starter))
+    return turn
+
+
+def concede(state: State, seat: Seat, rng: Rng) -> Turn | None:
     """A player who leaves puts their hand under the deck; play goes on if two remain."""
     if state.phase == "over" or len(in_play(state)) <= 2:
         return None
     hand = state.secret.hands[seat]
     size = len(state.secret.deck) + len(hand)
-    events: list[Event] = [SeatLeft(seat=seat, returned=tuple(rng.shuffled(hand)), deck_size=size)]
-    after = fold(state, events)
-    if state.phase == "passing" and not after.passing:
-        return events + reveal_passes(after)
-    if state.phase == "turn" and state.turn == seat:
-        return events + end_turn(after, seat)
-    return events
+    turn = Turn(state, evolve)
+    turn.record(SeatLeft(seat=seat, returned=tuple(rng.shuffled(hand)), deck_size=size))
+    if state.phase == "passing" and not turn.state.passing:
+        reveal_passes(turn)
+    elif state.phase == "turn" and state.turn == seat:
+        end_turn(turn, seat)
+    return turn
+
+
+def outcome(state: State) -> Outcome | None:
+    """The first to the round target wins; the others rank by rounds won, leavers last."""
+    if state.phase != "over":
+        return None
+    keys = [(0 if state.out[seat] else 1, state.wins[seat]) for seat in range(state.seats)]
+    return Outcome(scores=tuple(state.wins), ranks=ranks_from_keys(keys))
 
 
 # --- evolve ----------------------------------------------------------------------------------
-
-
-def fold(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
 
 
 def evolve(state: State, event: Event) -> State:

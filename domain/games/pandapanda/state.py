@@ -6,7 +6,8 @@ from typing import Literal
 
 import msgspec
 
-from domain.kernel import Seat
+from domain.kernel import Rejected, Seat
+from domain.table import next_seat
 
 Phase = Literal["dealing", "turn", "passing", "round_over", "over"]
 
@@ -14,6 +15,11 @@ Phase = Literal["dealing", "turn", "passing", "round_over", "over"]
 class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     rounds_to_win: int = 2
     """Round wins that take the game (the page: the first to win 2 rounds)."""
+
+
+def check_options(options: Options, seats: int) -> None:
+    if not 1 <= options.rounds_to_win <= 5:
+        raise Rejected("bad_options", "Play to between 1 and 5 round wins.")
 
 
 class Secrets(msgspec.Struct):
@@ -69,8 +75,4 @@ def in_play(state: State) -> list[Seat]:
 
 def left_of(state: State, seat: Seat) -> Seat:
     """The next seat still in, clockwise: the player on the left, who plays next."""
-    for step in range(1, state.seats + 1):
-        other = (seat + step) % state.seats
-        if not state.out[other]:
-            return other
-    return seat
+    return next_seat(seat, state.seats, lambda other: not state.out[other])

@@ -1,15 +1,17 @@
 """The 3-13 rules: the deal, the turn (draw, maybe go out, discard), the end of a round.
 
-`decide` checks a command and returns events; `evolve` folds one event. Turn order is
-worked out in `evolve` (by `table.next_turn`); when a round is over `evolve` leaves the
-table in the short-lived "scoring" phase and `decide` adds the `RoundScored` event.
+`decide` checks a command and records its events on a `Turn` (the kernel's Recorder);
+`evolve` folds one event. Turn order is worked out in `evolve` (by `table.next_turn`);
+when a round is over `evolve` leaves the table in the short-lived "scoring" phase and
+`decide` adds the `RoundScored` event.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from domain.kernel import Rejected, Rng, Seat
+from domain.kernel import Recorder, Rejected, Rng, Seat
+from domain.table import top_cards, under_the_tops
 
 from .cards import DECK, CardId, hand_size_of, label, wild_rank_of
 from .commands import Command, DealRound, Discard, DrawFromDeck, GoOut, TakeDiscard
@@ -29,6 +31,9 @@ from .scoring import score_round
 from .state import Options, State
 from .table import active, dealer, next_starter, next_turn
 
+Turn = Recorder[State, Event]
+"""A decision as it unfolds: the events recorded so far and the table they lead to."""
+
 # --- setup ---------------------------------------------------------------------------------
 
 
@@ -42,9 +47,11 @@ def initial(options: Options, seats: int) -> State:
     )
 
 
-def start(state: State, rng: Rng) -> list[Event]:
+def start(state: State, rng: Rng) -> Turn:
     """Rule (seed 002, Setup): the first round's starting player is chosen at random."""
-    return [deal(state, state.options.first_round, rng.below(state.seats), rng)]
+    turn = Turn(state, evolve)
+    turn.record(deal(state, state.options.first_round, rng.below(state.seats), rng))
+    return turn
 
 
 def deal(state: State, round_number: int, starter: Seat, rng: Rng) -> RoundDealt:
@@ -111,7 +118,7 @@ def can_draw_from_deck(state: State) -> bool:
 # --- decide ----------------------------------------------------------------------------------
 
 
-def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> Turn:
     _in_play(state)
     if seat not in to_act(state):
         raise Rejected("not_your_turn", f"It is not seat {seat + 1}'s turn.")
@@ -141,13 +148,15 @@ def _in_play(state: State) -> None:
         raise Rejected("not_dealt", "No round is in play at the moment.")
 
 
-def deal_round(state: State, rng: Rng) -> list[Event]:
+def deal_round(state: State, rng: Rng) -> Turn:
     if state.phase != "round_over":
         raise Rejected("round_in_play", f"Round {state.round} is still being played.")
-    return [deal(state, state.round + 1, next_starter(state), rng)]
+    turn = Turn(state, evolve)
+    turn.record(deal(state, state.round + 1, next_starter(state), rng))
+    return turn
 
 
-def draw_from_deck(state: State, seat: Seat, rng: Rng) -> list[Event]:
+def draw_from_deck(state: State, seat: Seat, rng: Rng) -> Turn:
     """Rule (seed 002, Turn): draw one card from the draw pile or the discard pile.
 
     ASSUMPTION (facts file): an empty draw pile is rebuilt from the discard pile, all but
@@ -156,21 +165,21 @@ def draw_from_deck(state: State, seat: Seat, rng: Rng) -> list[Event]:
     _must_draw(state)
     if not can_draw_from_deck(state):
         raise Rejected("draw_pile_empty", "The draw pile is empty; take the discard instead.")
-    events: list[Event] = []
-    stock = state.stock
-    if not stock:
-        rebuilt = tuple(rng.shuffled(state.discard[:-1]))
-        events.append(StockReshuffled(cards=rebuilt, size=len(rebuilt)))
-        stock = list(rebuilt)
-    events.append(CardDrawn(seat=seat, card=stock[-1]))
-    return events
+    turn = Turn(state, evolve)
+    if not state.stock:
+        rebuilt = tuple(rng.shuffled(under_the_tops([state.discard])))
+        turn.record(StockReshuffled(cards=rebuilt, size=len(rebuilt)))
+    turn.record(CardDrawn(seat=seat, card=top_cards(turn.state.stock, 1)[0]))
+    return turn
 
 
-def take_discard(state: State, seat: Seat) -> list[Event]:
+def take_discard(state: State, seat: Seat) -> Turn:
     _must_draw(state)
     if not state.discard:
         raise Rejected("discard_pile_empty", "The discard pile is empty; draw from the pile.")
-    return [DiscardTaken(seat=seat, card=state.discard[-1])]
+    turn = Turn(state, evolve)
+    turn.record(DiscardTaken(seat=seat, card=state.discard[-1]))
+    return turn
 
 
 def _must_draw(state: State) -> None:
@@ -178,13 +187,13 @@ def _must_draw(state: State) -> None:
         raise Rejected("already_drawn", "You have drawn this turn; now discard or go out.")
 
 
-def discard(state: State, seat: Seat, card: CardId) -> list[Event]:
+def discard(state: State, seat: Seat, card: CardId) -> Turn:
     """Rule (seed 002, Turn): a turn ends with one card face up on the discard pile."""
     _must_have_drawn(state, seat, card)
     return _then_score_if_over(state, CardDiscarded(seat=seat, card=card))
 
 
-def go_out(state: State, seat: Seat, card: CardId) -> list[Event]:
+def go_out(state: State, seat: Seat, card: CardId) -> Turn:
     """Rule (seed 002, Going Out): lay down the entire hand in melds and discard one card.
 
     ASSUMPTION: once someone has gone out, the others' final turns are plain turns; their
@@ -216,14 +225,16 @@ def _must_have_drawn(state: State, seat: Seat, card: CardId) -> None:
         raise Rejected("card_not_in_hand", f"{card!r} is not a card in your hand.")
 
 
-def _then_score_if_over(state: State, event: Event) -> list[Event]:
-    after = evolve(state, event)
-    if after.phase == "scoring":
-        return [event, score_round(after)]
-    return [event]
+def _then_score_if_over(state: State, event: Event) -> Turn:
+    """The event; then, if it ended the round, the round's score."""
+    turn = Turn(state, evolve)
+    turn.record(event)
+    if turn.state.phase == "scoring":
+        turn.record(score_round(turn.state))
+    return turn
 
 
-def concede(state: State, seat: Seat, rng: Rng) -> list[Event] | None:
+def concede(state: State, seat: Seat, rng: Rng) -> Turn | None:
     """The seat's turns are skipped from now on; with one player left the game cannot go on."""
     if len(active(state)) <= 2 or seat in state.conceded:
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.kernel import Seat
+from domain.table import clockwise, next_seat
 
 from .state import State
 
@@ -18,8 +19,7 @@ def next_turn(state: State, after: Seat) -> Seat | None:
     Rule (seed 002, Going Out): once a player goes out, every other player gets one
     final turn; so the round ends when the turn would come back to whoever went out.
     """
-    for step in range(1, state.seats + 1):
-        seat = (after + step) % state.seats
+    for seat in clockwise(after, state.seats):
         if seat == state.went_out:
             return None
         if seat not in state.conceded:
@@ -29,9 +29,7 @@ def next_turn(state: State, after: Seat) -> Seat | None:
 
 def next_starter(state: State) -> Seat:
     """Rule (seed 002, Setup): the starting player rotates left each round."""
-    seats = active(state)
-    later = [s for s in seats if s > state.starter]
-    return later[0] if later else seats[0]
+    return next_seat(state.starter, state.seats, lambda seat: seat not in state.conceded)
 
 
 def dealer(state: State) -> Seat:

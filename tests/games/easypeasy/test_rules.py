@@ -26,10 +26,10 @@ from domain.games.easypeasy.events import (
     RoundScored,
     TurnPassed,
 )
-from domain.games.easypeasy.rules import fold
 from domain.games.easypeasy.state import Options, Secrets, Stack, State
 from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 ANN, BEA, CID = 0, 1, 2
 COLOURS = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "p": "purple", "o": "orange"}
@@ -86,15 +86,11 @@ def table(
 
 
 def play(state: State, seat: int, command: Command, seed: int = 1) -> tuple[State, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(seed, 0))
-    return fold(state, events), events
+    return stories.play(GAME, state, seat, command, Rng(seed, 0))
 
 
 def rejected(state: State, seat: int, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(1, 0))
-    assert command not in GAME.legal(state, seat)
-    return err.value.code
+    return stories.refused(GAME, state, seat, command, Rng(1, 0))
 
 
 # --- the stories --------------------------------------------------------------------------------
@@ -189,6 +185,24 @@ def test_the_bonus_may_instead_reveal_a_face_down_row_card() -> None:
     assert PlayCard(card=c("p8"), pile="left") in GAME.legal(state, ANN)
 
 
+def test_sentences_and_messages_number_the_row_stacks_from_one() -> None:
+    state = table(hands=["r6 g1", "y2"], rows=["y7/p8 o1/o2"], left="r5")
+    state, _ = play(state, ANN, PlayCard(card=c("r6"), pile="left"))
+    # Ann's row has stacks 0 and 1 in JSON; asking for a third is refused as "stack 3".
+    assert rejected(state, ANN, RevealCard(stack=2)) == "no_such_stack"
+    with pytest.raises(Rejected, match="no stack 3"):
+        GAME.decide(state, ANN, RevealCard(stack=2), Rng(1, 0))
+    # She turns up the card under her orange 1, stack 1 in JSON: the sentence says stack 2.
+    after, events = play(state, ANN, RevealCard(stack=1))
+    assert events[0] == CardRevealed(seat=ANN, stack=1, card=c("o2"))
+    sentence = GAME.describe(events[0], BEA, ["Ann", "Bea"])
+    assert sentence == "Ann turned up the orange 2 in Ann's row (stack 2)."
+    # The same card again: "stack 2" has nothing face down any more.
+    again = replace(after, turn=ANN, phase="bonus", bonus_pile="left")
+    with pytest.raises(Rejected, match="Stack 2 of your row"):
+        GAME.decide(again, ANN, RevealCard(stack=1), Rng(1, 0))
+
+
 def test_with_the_flip_option_the_bonus_flips_the_arrow_instead() -> None:
     state = table(hands=["r6 g1", "y2"], left="r5", bonus="flip")
     state, _ = play(state, ANN, PlayCard(card=c("r6"), pile="left"))
@@ -265,8 +279,8 @@ def test_a_short_deck_is_topped_up_from_the_piles_under_their_tops() -> None:
 
 def test_a_player_who_concedes_is_skipped_and_ranks_last() -> None:
     state = table(hands=["g5", "y5", "p5"], left="r1")
-    events = GAME.concede(state, ANN, Rng(1, 0))
-    assert events is not None
-    state = fold(state, events)
+    conceded = GAME.concede(state, ANN, Rng(1, 0))
+    assert conceded is not None
+    _, state = GAME.settle(state, conceded)
     assert state.turn == BEA and c("g5") in GAME.hidden(state, BEA)
     assert GAME.concede(state, BEA, Rng(1, 0)) is None

@@ -30,8 +30,8 @@ from domain.games.epizodiak.events import (
 )
 from domain.games.epizodiak.state import Options, Phase, State
 from domain.games.epizodiak.tiles import value_of
-from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 ANN, BEA, CID = 0, 1, 2
 
@@ -91,19 +91,12 @@ def table(
 
 def play(state: State, seat: int, command: Command) -> tuple[list[Event], State]:
     """The seat sends the command; the events it causes and the table after them."""
-    events = GAME.decide(state, seat, command, Rng(7, 1))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return events, state
+    after, events = stories.play(GAME, state, seat, command)
+    return events, after
 
 
 def refused(state: State, seat: int, command: Command) -> str:
-    try:
-        GAME.decide(state, seat, command, Rng(7, 1))
-    except Rejected as err:
-        assert command not in GAME.legal(state, seat)
-        return err.code
-    raise AssertionError(f"{command!r} was accepted")
+    return stories.refused(GAME, state, seat, command)
 
 
 def values(tiles: Sequence[str | None]) -> list[int]:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-import pytest
-
 from domain.games.loveletter import GAME
 from domain.games.loveletter.cards import CardName, card_id, name_of
 from domain.games.loveletter.commands import (
@@ -30,8 +28,9 @@ from domain.games.loveletter.events import (
 from domain.games.loveletter.rules import initial
 from domain.games.loveletter.state import JesterBet, Options, State
 from domain.games.loveletter.view import view
-from domain.kernel import Rejected, Rng
+from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
+from tests.support import stories
 
 ANN, BEA, CID = 0, 1, 2
 
@@ -81,17 +80,11 @@ def table(
 
 
 def play(state: State, seat: int, command: Command) -> tuple[State, list[Event]]:
-    events = GAME.decide(state, seat, command, Rng(7, state.round))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
+    return stories.play(GAME, state, seat, command, Rng(7, state.round))
 
 
 def refused(state: State, seat: int, command: Command) -> str:
-    with pytest.raises(Rejected) as err:
-        GAME.decide(state, seat, command, Rng(7, 1))
-    assert command not in GAME.legal(state, seat)
-    return err.value.code
+    return stories.refused(GAME, state, seat, command)
 
 
 def plays(state: State, seat: int) -> list[PlayCard]:

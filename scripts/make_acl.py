@@ -1,0 +1,127 @@
+"""Write deploy/users.acl: one Redis user per role, each with only its keys and commands.
+
+    python scripts/make_acl.py [--partitions 16] > deploy/users.acl
+
+Redis 6.2 (the embedded server) has no per-key command rules, so a user's commands
+reach every key it may name. Two things keep that tight: a command whose first argument
+is its key can be allowed for exact keys only (`+xadd|tt:{0}:commands`: XADD to the
+command streams and nowhere else), which is why the partition count is written into
+the file; and a process that must read events but write other keys logs in as two
+users (the projector). deploy/users.md gives each role's reasons;
+tests/integration/test_deploy_acl.py proves every line against a real server.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+# Key families, as ACL patterns (`{` and `}` are literal: the hash tag of a partition).
+COMMANDS = "~tt:{*}:commands"
+EVENTS = "~tt:{*}:match:* ~tt:{*}:log"
+REPLIES_ALL = "~tt:replies:*"
+READ_MODELS = (
+    "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:hist:* ~tt:{*}:rm:lobby:* "
+    "~tt:{ratings}:rating:* ~tt:{ratings}:board:* ~tt:{ratings}:games"
+)
+READ_MODEL_READS = (
+    "+get +hget +hmget +hgetall +lrange +llen +zrange +zrevrange +zcard +zscore +smembers"
+)
+BASE = "resetchannels -@all +ping"
+# The partition count the data was made with: the command service records it once
+# (SET only on that exact key), every process may read it and check its own.
+PARTITION_COUNT = "~tt:partitions +get"
+
+
+def first_arg(command: str, keys: list[str]) -> str:
+    """`command` allowed only with one of these exact keys as its first argument."""
+    return " ".join(f"+{command}|{key}" for key in keys)
+
+
+def users(partitions: int) -> list[str]:
+    command_streams = [f"tt:{{{p}}}:commands" for p in range(partitions)]
+    public_streams = [f"tt:{{{p}}}:public" for p in range(partitions)]
+    return [
+        "user default off",
+        "user tt-admin on >change-me ~* &* +@all",
+        " ".join(
+            [
+                "user tt-commands on >change-me",
+                BASE,
+                PARTITION_COUNT,
+                first_arg("set", ["tt:partitions"]),
+                COMMANDS,
+                EVENTS,
+                "~tt:{*}:cmds:* ~tt:{*}:snap:* ~tt:{*}:dead",
+                REPLIES_ALL,
+                "~tt:heartbeats:*",
+                "+xreadgroup +xack +xpending +xclaim +xautoclaim",
+                "+xgroup|create +xgroup|delconsumer +xinfo|consumers +xinfo|groups +xinfo|stream",
+                "+xrange +xrevrange +xlen +xadd",
+                first_arg("xtrim", command_streams),
+                "+evalsha +eval +script|load +time +hget +hmget +hset +hgetall +client|setname",
+            ]
+        ),
+        " ".join(
+            [
+                "user tt-projector on >change-me",
+                BASE,
+                "~tt:{*}:rm:* ~tt:{*}:public ~tt:{*}:public:checkpoint ~tt:{ratings}:*",
+                "+watch +unwatch +multi +exec +discard +get +mget +set +mset",
+                "+hget +hset +rpush +zadd +zrem +sadd +eval +client|setname",
+                first_arg("xadd", public_streams),
+            ]
+        ),
+        " ".join(
+            [
+                "user tt-projector-log on >change-me",
+                BASE,
+                EVENTS,
+                "+xrange +xrevrange +xlen",
+            ]
+        ),
+        " ".join(
+            [
+                "user tt-gateway on >change-me",
+                BASE,
+                PARTITION_COUNT,
+                COMMANDS,
+                "~tt:replies:tt-gateway:*",
+                READ_MODELS,
+                first_arg("xadd", command_streams),
+                "+xread",
+                READ_MODEL_READS,
+            ]
+        ),
+        " ".join(
+            ["user tt-reader on >change-me", BASE, PARTITION_COUNT, READ_MODELS, READ_MODEL_READS]
+        ),
+        " ".join(
+            [
+                "user tt-integration on >change-me",
+                BASE,
+                "~tt:{*}:public",
+                "+xreadgroup +xack +xpending +xclaim +xautoclaim +xgroup|create",
+                "+xinfo|groups +xinfo|consumers +xinfo|stream +xread +xrange +xrevrange +xlen",
+            ]
+        ),
+        " ".join(
+            [
+                "user tt-auditor on >change-me",
+                BASE,
+                EVENTS,
+                "~tt:{*}:cmds:*",
+                "+scan +xrange +xrevrange +xlen +hget +hgetall",
+            ]
+        ),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--partitions", type=int, default=16)
+    args = parser.parse_args()
+    print("\n".join(users(args.partitions)))
+
+
+if __name__ == "__main__":
+    main()

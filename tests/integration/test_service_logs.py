@@ -1,0 +1,157 @@
+"""What the command service says about what it refuses: `tabletop serve` as a process of
+its own against the test session's redis-server, its structlog JSON lines read back."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from redis.asyncio import Redis
+
+from domain import match as m
+from events.keys import Keys, partition_of
+from services.client.client import TabletopClient
+
+pytestmark = pytest.mark.redis
+
+PARTITIONS = 4
+SERVE = "from services.cli.main import main; main()"
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    out = []
+    for line in path.read_bytes().splitlines():
+        if line.startswith(b"{"):
+            out.append(msgspec.json.decode(line))
+    return out
+
+
+async def wait_for(check: Callable[[], Any], what: str, rounds: int = 400) -> None:
+    """Poll until `check` holds; a bound on waiting, not a measure of speed."""
+    for _ in range(rounds):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"never happened: {what}")
+
+
+def logged(path: Path, event: str, **match: Any) -> list[dict[str, Any]]:
+    return [
+        e
+        for e in lines(path)
+        if e.get("event") == event and all(e.get(k) == v for k, v in match.items())
+    ]
+
+
+async def test_everything_refused_is_logged_with_its_reason_and_ids(
+    redis: Redis, redis_server: str, tmp_path: Path
+) -> None:
+    err = tmp_path / "serve.err"
+    env = {
+        **os.environ,
+        "TABLETOP_REDIS_URL": redis_server,
+        "TABLETOP_PARTITIONS": str(PARTITIONS),
+    }
+    with err.open("wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", SERVE, "serve", "--no-projector"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
+    try:
+        await wait_for(lambda: logged(err, "command_service_started"), "the service started")
+        async with TabletopClient.from_url(redis_server, partitions=PARTITIONS, timeout=15) as c:
+            match_id = await c.create("chicken", 2)
+            p = partition_of(match_id, PARTITIONS)
+            # A nesting bomb that names its reply stream: answered, and logged at info.
+            bomb = b'{"command_id":"bomb","match_id":"%s","reply_to":"%s","command":%s}' % (
+                match_id.encode(),
+                c.reply_stream.encode(),
+                b"[" * 2000 + b"]" * 2000,
+            )
+            assert (await c.send_bytes(match_id, "bomb", bomb)).code == "malformed_command"
+            # A 5 MB name: too large.
+            huge = await c.send(match_id, m.JoinMatch(player="n" * 5_000_000), check=False)
+            assert huge.code == "too_large"
+            # A command id used again for another command.
+            first = await c.send(match_id, m.JoinMatch(player="ann"), command_id="twice")
+            assert first.status == "accepted"
+            reused = await c.send(
+                match_id, m.JoinMatch(player="bea"), command_id="twice", check=False
+            )
+            assert reused.code == "command_id_reused"
+            # Garbage nobody can be answered about: a dead letter.
+            await redis.xadd(Keys(p).commands, {"c": b"\xff not json"})
+            # A reply stream that is not a stream.
+            await redis.set("tt:replies:broken", "x")
+            await redis.xadd(
+                Keys(p).commands,
+                {
+                    "c": msgspec.json.encode(
+                        {
+                            "command_id": "unanswerable",
+                            "match_id": match_id,
+                            "reply_to": "tt:replies:broken",
+                            "command": {"type": "match.join", "player": "bea"},
+                        }
+                    )
+                },
+            )
+            # The command stream deleted under the service.
+            await wait_for(lambda: logged(err, "reply_failed"), "the failed reply logged")
+            await redis.delete(Keys(p).commands)
+            again = await c.send(match_id, m.LeaveMatch(player="ann"), check=False)
+            assert again.status == "accepted"
+            # A match key of the wrong type makes the handler fail: FastStream says so.
+            broken = uuid.uuid4().hex
+            await redis.set(Keys(partition_of(broken, PARTITIONS)).match(broken), "x")
+            await redis.xadd(
+                Keys(partition_of(broken, PARTITIONS)).commands,
+                {
+                    "c": msgspec.json.encode(
+                        {
+                            "command_id": "doomed",
+                            "match_id": broken,
+                            "reply_to": c.reply_stream,
+                            "command": {"type": "match.join", "player": "ann"},
+                        }
+                    )
+                },
+            )
+            await wait_for(
+                lambda: [e for e in logged(err, "faststream") if e.get("level") == "error"],
+                "FastStream's error logged",
+            )
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+
+    [bomb_line] = logged(err, "command_refused", command_id="bomb")
+    assert bomb_line["level"] == "info" and bomb_line["match_id"] == match_id
+    assert bomb_line["code"] == "malformed_command" and bomb_line["reason"]
+    [huge_line] = logged(err, "command_refused", code="too_large")
+    assert huge_line["match_id"] == match_id and huge_line["command_id"] == huge.command_id
+    [reused_line] = logged(err, "command_refused", code="command_id_reused")
+    assert (reused_line["match_id"], reused_line["command_id"]) == (match_id, "twice")
+    [dead] = logged(err, "command_dead_lettered")
+    assert dead["level"] == "warning" and dead["code"] == "malformed_command" and dead["reason"]
+    [failed] = logged(err, "reply_failed")
+    assert failed["level"] == "warning" and failed["command_id"] == "unanswerable"
+    assert failed["match_id"] == match_id and "WRONGTYPE" in failed["error"]
+    [regrouped] = logged(err, "command_group_recreated")
+    assert regrouped["level"] == "warning" and regrouped["stream"] == Keys(p).commands
+    handler = [e for e in logged(err, "faststream") if e.get("level") == "error"]
+    assert handler and "WRONGTYPE" in handler[0].get("exception", "")
+    # Every line is JSON: nothing reached stderr as a bare traceback.
+    text = [x for x in err.read_bytes().splitlines() if x.strip()]
+    assert all(x.startswith(b"{") for x in text), text[:3]
