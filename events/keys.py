@@ -144,6 +144,7 @@ class GatewayKeys:
 
 GATEWAY = GatewayKeys()
 
+
 def heartbeats(group: str) -> str:
     """Hash: each worker of a consumer group and its last heartbeat (Redis's clock, ms).
     Global: a worker beats once for all the partitions it reads, and its rescuers look
