@@ -120,10 +120,10 @@ def _explain_wrong_targets(
         raise Rejected(
             "wrong_number_of_targets", f"The {title} must choose {wanted} player(s) here."
         )
-    marked = state.marked
+    marked = "the marked player" if state.marked is None else f"seat {state.marked + 1}"
     raise Rejected(
         "sycophant_choice",
-        f"The Sycophant demands that this card chooses seat {marked + 1}.",
+        f"The Sycophant demands that this card chooses {marked}.",
     )
 
 

@@ -115,7 +115,7 @@ def play_card(state: State, seat: Seat, command: PlayCard) -> Script:
     _in_turn(state)
     if seat != state.turn:
         raise Rejected(
-            "not_your_turn", f"It is seat {state.turn + 1}'s turn, not seat {seat + 1}'s."
+            "not_your_turn", f"It is {_seat(state.turn).lower()}'s turn, not seat {seat + 1}'s."
         )
     hand = state.hands[seat]
     card = _card_in_hand(hand, command)
