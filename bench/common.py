@@ -29,7 +29,9 @@ class BenchConfig:
     snapshot_every: int = 100
     seed: int = 1
     profile: bool = False
-    sections: tuple[str, ...] = ("e2e", "raw", "es", "rules", "growth", "scale")
+    sections: tuple[str, ...] = ("e2e", "raw", "es", "rules", "growth", "scale", "gateway")
+    gateway_matches: int = 1000  # two players each, over HTTP and WebSockets
+    gateway_moves: int = 20  # moves per match, both ways
     stall_seconds: float = 60.0
 
     @classmethod
@@ -37,6 +39,7 @@ class BenchConfig:
         return cls(
             quick=True,
             matches=100,
+            gateway_matches=50,
             lanes=4,
             es_matches=40,
             rules_seconds=0.15,

@@ -366,6 +366,29 @@ def render_markdown(r: dict[str, Any]) -> str:
         add(d["profile"])
         add("```")
         add("")
+    gw = d.get("gateway")
+    if gw:
+        g, direct = gw["gateway"], gw["direct"]
+        add("")
+        add("## The gateway")
+        add("")
+        add(
+            f"{gw['players']:,} simulated players in {gw['matches']:,} matches of Chicken!, "
+            f"up to {gw['moves_per_match']} moves each, over HTTP and WebSockets on loopback "
+            "(command service, projector and gateway in one process; the players in another), "
+            "against the same moves sent straight to the command streams in the same run."
+        )
+        add("")
+        add("| figure | value | kind |")
+        add("|---|---|---|")
+        add(f"| straight to the streams, commands/s | {direct['cmds_per_s']:,.0f} | absolute |")
+        add(f"| through the gateway, commands/s | {g['cmds_per_s']:,.0f} | absolute |")
+        add(f"| gateway / direct (goal >= 0.7) | {gw['ratio']:.2f} | ratio |")
+        add(
+            f"| POST to push p50 / p99 | {g['post_to_push_p50_ms']:.1f} / "
+            f"{g['post_to_push_p99_ms']:.1f} ms | absolute |"
+        )
+        add(f"| memory per open WebSocket | {g['kib_per_websocket']:.1f} KiB | absolute |")
     return "\n".join(lines)
 
 
@@ -584,6 +607,17 @@ def print_table(r: dict[str, Any]) -> None:
     t.add_row("memory per live match", f"{r['memory_per_live_match_bytes']:,} B", "absolute")
     for n, v in r["scale_out_cmds_per_s"].items():
         t.add_row(f"scale-out: {n} services, commands/s", f"{v:,.0f}", "absolute")
+    gw = r["details"].get("gateway")
+    if gw:
+        g = gw["gateway"]
+        t.add_row("gateway, commands/s", f"{g['cmds_per_s']:,.0f}", "absolute")
+        t.add_row("gateway / direct to the streams (goal >= 0.7)", f"{gw['ratio']:.2f}", "ratio")
+        t.add_row(
+            "gateway POST to push p50 / p99 ms",
+            f"{g['post_to_push_p50_ms']:.1f} / {g['post_to_push_p99_ms']:.1f}",
+            "absolute",
+        )
+        t.add_row("gateway memory per WebSocket", f"{g['kib_per_websocket']:.1f} KiB", "absolute")
     console.print(t)
     rules = Table("game", "decide+evolve median µs", "p99 µs", "matches/s", title="rules cost")
     for g, v in r["details"].get("rules", {}).items():

@@ -120,6 +120,15 @@ def run_all(cfg: BenchConfig, progress: Callable[[str], None] = say) -> dict[str
         if "scale" in cfg.sections:
             details.update(run_scale_out(lab, runs, progress))
         lap("scale")
+        if "gateway" in cfg.sections:
+            from bench.gateway import run_gateway
+
+            progress(f"gateway: {cfg.gateway_matches * 2} players over HTTP and WebSockets")
+            details["gateway"] = run_gateway(
+                server.url, cfg.gateway_matches, cfg.gateway_moves, cfg.partitions
+            )
+            progress(f"  gateway / direct: {details['gateway']['ratio']:.2f}")
+        lap("gateway")
         if "es" in cfg.sections:
             es_matches = matches[: cfg.es_matches]
             details["eventsourcing"] = {}
@@ -194,5 +203,6 @@ def headline(d: dict[str, Any]) -> dict[str, Any]:
         "rebuild_events_per_s": d.get("rebuild", {}).get("events_per_s", 0),
         "memory_per_live_match_bytes": d.get("memory_per_match", {}).get("bytes_per_match", 0),
         "rules_us": {g: r["median_us"] for g, r in d.get("rules", {}).items()},
+        "gateway_ratio": d.get("gateway", {}).get("ratio", 0.0),
         "scale_out_cmds_per_s": {n: r["cmds_per_s"] for n, r in d.get("scale_out", {}).items()},
     }

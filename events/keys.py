@@ -125,6 +125,26 @@ def reply_stream(client_id: str) -> str:
     return f"{REPLY_PREFIX}{client_id}"
 
 
+class GatewayKeys:
+    """The gateway's own keys, global (tag `{gateway}`): a player's display name is read
+    for matches of every partition, and the gateway never writes a partition's keys."""
+
+    __slots__ = ("names", "tag")
+
+    def __init__(self) -> None:
+        self.tag = "tt:{gateway}"
+        # Hash: player id -> display name (names are shown, ids are what the log keeps).
+        self.names = f"{self.tag}:names"
+
+    def command_bodies(self, match_id: str) -> str:
+        """Hash: each gateway command id of the match and a digest of its body, so a
+        reused id with another body is refused rather than answered as a duplicate."""
+        return f"{self.tag}:bodies:{match_id}"
+
+
+GATEWAY = GatewayKeys()
+
+
 def heartbeats(group: str) -> str:
     """Hash: each worker of a consumer group and its last heartbeat (Redis's clock, ms).
     Global: a worker beats once for all the partitions it reads, and its rescuers look

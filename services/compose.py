@@ -26,9 +26,11 @@ from services.readside.readmodels import ReadModels
 
 if TYPE_CHECKING:
     from faststream import FastStream
+    from litestar import Litestar
 
     from services.client.client import TabletopClient
     from services.commands.service import CommandService
+    from services.gateway.app import GatewayConfig
     from services.readside.projector import Projector
 
 PROJECTIONS = ("matches", "public", "ratings")
@@ -127,3 +129,20 @@ def create_app(settings: Settings) -> FastStream:
     app.on_shutdown(service.stop_claimer)
     app.after_shutdown(service.redis.aclose)
     return app
+
+
+def gateway(settings: Settings, config: GatewayConfig | None = None) -> Litestar:
+    """The gateway application (serve it with uvicorn): clients of its own for requests,
+    for the live hub's blocking read and for the client library's replies."""
+    from services.gateway.app import Gateway, GatewayConfig, create_app
+
+    redis = redis_client(settings)
+    built = Gateway(
+        config or GatewayConfig.from_env(),
+        redis,
+        redis_client(settings),
+        event_store(settings, redis),
+        client(settings),
+        read_models(settings, redis),
+    )
+    return create_app(built)

@@ -315,6 +315,8 @@ async def _checked(settings: Settings) -> None:
     envvar="TABLETOP_COMMAND_PARTITIONS",
     help="Partitions whose commands this service takes, e.g. 0-7 (default: all).",
 )
+@click.option("--gateway/--no-gateway", default=True, help="Serve the players' gateway.")
+@click.option("--port", type=int, default=8000, show_default=True, help="The gateway's port.")
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -322,6 +324,8 @@ def serve(
     projector: bool,
     projector_partitions: str,
     command_partitions: str,
+    gateway: bool,
+    port: int,
 ) -> None:
     """Run the command service and the projector until interrupted.
 
@@ -330,8 +334,10 @@ def serve(
     cost of version conflicts); given partitions of their own (--command-partitions),
     each match stays with one service. Projectors split the partitions.
     """
-    if not commands and not projector:
-        raise click.UsageError("--no-commands and --no-projector leave nothing to serve")
+    if not commands and not projector and not gateway:
+        raise click.UsageError(
+            "--no-commands, --no-projector and --no-gateway leave nothing to serve"
+        )
     total = Settings.from_env("unix://").partitions
     owned = (
         _partition_list(command_partitions, total, "'--command-partitions'")
@@ -349,6 +355,7 @@ def serve(
         events = compose.redis_client(settings, url=log_url) if log_url else redis
         service = None
         follower = None
+        web = None
         try:
             await check_partitions(redis, settings.partitions)
             if commands:
@@ -359,15 +366,21 @@ def serve(
                 follower = compose.projector(settings, redis, partitions=followed, events=events)
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
+            if gateway:
+                web = _gateway_server(settings, port)
+                await web.start()
+                log.info("service_started", service="gateway", url=web.url)
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
-                f"{projector}); Ctrl-C stops"
+                f"{projector}, gateway: {web.url if web else False}); Ctrl-C stops"
             )
             stop = asyncio.Event()
             for sig in (signal.SIGINT, signal.SIGTERM):
                 asyncio.get_running_loop().add_signal_handler(sig, stop.set)
             await stop.wait()  # a clean stop, so the embedded Redis is shut down too
         finally:
+            if web is not None:
+                await web.stop()
             if follower is not None:
                 await follower.stop()
                 log.info("service_stopped", service="projector")
@@ -380,6 +393,15 @@ def serve(
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
+
+
+def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> Any:
+    from services.gateway.app import GatewayConfig
+    from services.gateway.server import GatewayServer
+
+    config = GatewayConfig.from_env()
+    config.dev_signin = config.dev_signin or dev_signin
+    return GatewayServer(compose.gateway(settings, config), "127.0.0.1", port)
 
 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}
@@ -411,6 +433,8 @@ def _demo_options(game: str, seats: int, options_json: str) -> dict[str, Any]:
 @click.option("--seed", type=int, default=None, help="Match seed (default: drawn by the referee).")
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
+@click.option("--web", is_flag=True, help="Serve the web table instead: play against bots.")
+@click.option("--port", type=int, default=8000, show_default=True, help="The web port (--web).")
 @click.pass_context
 def demo(
     ctx: click.Context,
@@ -419,14 +443,51 @@ def demo(
     seed: int | None,
     options_json: str,
     quiet: bool,
+    web: bool,
+    port: int,
 ) -> None:
     """Play a whole match with random bots through the real streams, move by move."""
+    if web:
+        _demo_web(ctx, game, port)
+        return
     chosen = get_game(_known_game(game, "'--game'"))
     seats = players if players is not None else max(chosen.min_players, min(3, chosen.max_players))
     options = _demo_options(game, seats, options_json)
     with _settings(ctx) as settings:
         code = asyncio.run(_demo(settings, game, seats, seed, options, quiet))
     sys.exit(code)
+
+
+def _demo_web(ctx: click.Context, game: str, port: int) -> None:
+    """The whole house in this process, dev sign-in on: a person signs in by name and
+    quick-plays; bots fill the other seats after a few seconds."""
+    from services.infra.logging import configure
+
+    configure(level=os.environ.get("TABLETOP_LOG", "WARNING"))
+    os.environ.setdefault("TABLETOP_QUICKPLAY_WAIT", "3")
+
+    async def run(settings: Settings) -> None:
+        from services.gateway.app import GatewayConfig
+        from services.gateway.stack import Stack
+
+        await _checked(settings)
+        config = GatewayConfig.from_env()
+        config.dev_signin = True
+        stack = await Stack(settings, config, port=port).start()
+        console.print(
+            f"[bold]Open {stack.url}/[/] — sign in with any name, pick {game} and press "
+            "Quick play; bots take the empty seats. Ctrl-C stops."
+        )
+        stop = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await stack.stop()
+
+    with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run(settings))
 
 
 async def _demo(

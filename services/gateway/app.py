@@ -1,0 +1,716 @@
+"""The gateway's HTTP and WebSocket routes (Litestar).
+
+The gateway decides nothing: every command goes to the command streams through the
+client library, as the signed-in player, and every read passes the domain's view and
+redaction for the caller's seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import os
+import secrets
+import uuid
+from pathlib import Path
+from typing import Annotated, Any, cast
+
+import msgspec
+import structlog
+from litestar import Litestar, Request, WebSocket, get, post, websocket
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.exceptions import (
+    ClientException,
+    HTTPException,
+    NotAuthorizedException,
+    NotFoundException,
+    PermissionDeniedException,
+    WebSocketDisconnect,
+)
+from litestar.openapi import OpenAPIConfig
+from litestar.params import Parameter
+from litestar.response import File
+from litestar.static_files import create_static_files_router
+from redis.asyncio import Redis
+
+from domain import match as m
+from domain.kernel import Rejected, games, get_game
+from events.keys import GATEWAY
+from events.matches import decode_events, fold_envelopes, load_match
+from events.store import EventStore
+from services.client.client import CommandRejected, TabletopClient
+from services.contracts.messages import Reply
+from services.gateway import api, tables
+from services.gateway.live import LiveHub
+from services.gateway.seating import Bots, QuickPlay
+from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
+from services.readside.readmodels import ReadModels
+
+STATIC = Path(__file__).with_name("static")
+MAX_STRING = 100  # the longest string a move may carry (card names, map names)
+log = structlog.get_logger("gateway")
+
+
+class GatewayConfig(msgspec.Struct, kw_only=True):
+    secret: str
+    dev_signin: bool = False
+    quickplay_wait: float = 15.0
+    bot_delay: float = 0.4
+    token_ttl: int = 12 * 3600
+
+    @classmethod
+    def from_env(cls) -> GatewayConfig:
+        env = os.environ
+        secret = env.get("TABLETOP_GATEWAY_SECRET") or ""
+        if not secret:
+            # Tokens then hold for this process only: a platform must share a secret.
+            log.warning("gateway_secret_generated")
+            secret = secrets.token_urlsafe(32)
+        return cls(
+            secret=secret,
+            dev_signin=env.get("TABLETOP_DEV_SIGNIN", "") == "1",
+            quickplay_wait=float(env.get("TABLETOP_QUICKPLAY_WAIT", 15)),
+            bot_delay=float(env.get("TABLETOP_BOT_DELAY", 0.4)),
+        )
+
+
+class Gateway:
+    """What the routes share: Redis, the store, the client library, the live hub."""
+
+    def __init__(
+        self,
+        config: GatewayConfig,
+        redis: Redis,
+        listen: Redis,
+        store: EventStore,
+        client: TabletopClient,
+        read_models: ReadModels,
+    ) -> None:
+        self.config = config
+        self.redis = redis
+        self.store = store
+        self.client = client
+        self.read_models = read_models
+        self.tokens = Tokens(config.secret, config.token_ttl)
+        self.hub = LiveHub(listen, store.partitions)
+        self.bots = Bots(client, store, self.hub, self.remember, delay=config.bot_delay)
+        self.quick = QuickPlay(client, store, self.bots, config.quickplay_wait)
+        self._seating: dict[str, tuple[str, list[str | None]]] = {}
+
+    async def start(self) -> None:
+        await self.client.__aenter__()
+        await self.hub.start()
+
+    async def stop(self) -> None:
+        await self.quick.stop()
+        await self.bots.stop()
+        await self.hub.stop()
+        await self.client.close()
+        await self.client.redis.aclose()
+        await self.redis.aclose()
+
+    async def remember(self, player: Player) -> None:
+        await self.redis.hset(GATEWAY.names, player.id, player.name)
+
+    def signed_in(self, player: Player) -> api.SignedIn:
+        token = self.tokens.issue(player)
+        return api.SignedIn(token, player.id, player.name, self.tokens.ttl_seconds)
+
+    async def seating(self, match_id: str) -> tuple[str, list[str | None]] | None:
+        """The game and players of a match; kept once it has started (seats are fixed)."""
+        known = self._seating.get(match_id)
+        if known is not None:
+            return known
+        found = await load_match(self.store, match_id)
+        if found is None:
+            return None
+        seating = (found.state.game, list(found.state.players))
+        if found.state.status != "lobby":
+            if len(self._seating) >= 50_000:
+                self._seating.pop(next(iter(self._seating)))
+            self._seating[match_id] = seating
+        return seating
+
+    async def send(self, match_id: str, command: Any, command_id: str | None = None) -> Reply:
+        return await self.client.send(match_id, command, command_id=command_id, check=False)
+
+
+# --- helpers shared by the routes ---------------------------------------------------------
+
+
+def _gateway(state: State) -> Gateway:
+    return cast(Gateway, state.gateway)
+
+
+def _bearer(header: str | None) -> str | None:
+    if header and header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return None
+
+
+async def _caller(request: Request[Any, Any, Any]) -> Player:
+    try:
+        return _gateway(request.app.state).tokens.read(
+            _bearer(request.headers.get("authorization"))
+        )
+    except BadToken as err:
+        raise NotAuthorizedException(str(err)) from None
+
+
+def _as_caller(me: Player, body: api.Body) -> None:
+    if body.player is not None and body.player != me.id:
+        raise PermissionDeniedException(
+            f"You are signed in as {me.id}; a command can only be sent as yourself, "
+            f"not as {body.player}."
+        )
+
+
+def _refused(reply: Reply) -> None:
+    if reply.status == "rejected" or reply.original_status == "rejected":
+        raise HTTPException(status_code=409, detail=f"{reply.code}: {reply.message}")
+
+
+async def _live(gw: Gateway, match_id: str) -> m.MatchState:
+    found = await load_match(gw.store, match_id)
+    if found is None:
+        raise NotFoundException(f"There is no match {match_id}.")
+    return found.state
+
+
+def _check_strings(value: Any) -> None:
+    if isinstance(value, str) and len(value) > MAX_STRING:
+        raise ClientException(f"A move's text fields hold at most {MAX_STRING} characters.")
+    if isinstance(value, dict):
+        for v in value.values():
+            _check_strings(v)
+    elif isinstance(value, list):
+        if len(value) > 64:
+            raise ClientException("A move's lists hold at most 64 items.")
+        for v in value:
+            _check_strings(v)
+
+
+def _parse_seat(raw: str | None, state: m.MatchState, me: Player) -> int | None:
+    """The seat a read is made as: the caller's own by default, or `spectator`; any seat
+    only once the match is over (replay)."""
+    own = tables.seat_of(state, me.id)
+    if raw is None or raw == "":
+        return own
+    if raw == "spectator":
+        return None
+    try:
+        seat = int(raw)
+    except ValueError:
+        raise ClientException("`as` is a seat number (0-based) or `spectator`.") from None
+    if not 0 <= seat < state.seats:
+        raise ClientException(f"There is no seat {seat} at this {state.seats}-seat table.")
+    if seat != own and state.status != "finished":
+        raise PermissionDeniedException("Another seat's view is shown only once the match is over.")
+    return seat
+
+
+# --- routes: health and sign-in ---------------------------------------------------------
+
+
+@get("/healthz")
+async def healthz(state: State) -> api.Health:
+    try:
+        await _gateway(state).redis.ping()
+    except Exception as err:
+        raise HTTPException(status_code=503, detail=f"Redis is unreachable: {err}") from None
+    return api.Health(status="ok", redis="ok")
+
+
+@post("/api/signin", status_code=200)
+async def signin(
+    state: State, request: Request[Any, Any, Any], data: api.PlatformSignIn
+) -> api.SignedIn:
+    """The platform vouches for a player (header `X-Gateway-Secret`) and gets a token."""
+    gw = _gateway(state)
+    given = request.headers.get("x-gateway-secret", "")
+    if not secrets.compare_digest(given.encode(), gw.config.secret.encode()):
+        raise NotAuthorizedException(
+            "Only the platform signs players in: the gateway secret is wrong."
+        )
+    player = Player(data.player_id, data.name)
+    await gw.remember(player)
+    return gw.signed_in(player)
+
+
+@post("/api/signin/dev", status_code=200)
+async def dev_signin(state: State, data: api.DevSignIn) -> api.SignedIn:
+    """Sign in by name alone (development only: TABLETOP_DEV_SIGNIN=1)."""
+    gw = _gateway(state)
+    if not gw.config.dev_signin:
+        raise NotFoundException("Development sign-in is off on this gateway.")
+    player = Player(dev_player_id(data.name), data.name.strip())
+    await gw.remember(player)
+    return gw.signed_in(player)
+
+
+@get("/api/me")
+async def whoami(me: Player) -> api.Me:
+    return api.Me(me.id, me.name)
+
+
+# --- routes: games and the lobby -----------------------------------------------------------
+
+
+@get("/api/games", sync_to_thread=False)
+def list_games() -> list[api.GameInfo]:
+    return [
+        api.GameInfo(
+            name=g.name,
+            title=g.title,
+            min_players=g.min_players,
+            max_players=g.max_players,
+            options_schema=msgspec.json.schema(g.options_type),
+        )
+        for g in games().values()
+    ]
+
+
+@get("/api/matches")
+async def list_matches(
+    state: State, game: str | None = None, status: str = "lobby", page: int = 0
+) -> list[api.MatchRow]:
+    if status not in ("lobby", "playing", "finished"):
+        raise ClientException("status is one of lobby, playing, finished.")
+    gw = _gateway(state)
+    rows = await gw.read_models.lobby(game or None, status, max(0, page), 20)
+    out = []
+    for s in rows:
+        names = await tables.names_of(gw.redis, s.players)
+        out.append(
+            api.MatchRow(
+                match_id=s.match_id,
+                game=s.game,
+                title=s.title,
+                seats=s.seats,
+                options=s.options,
+                players=s.players,
+                names=names,
+                status=s.status,
+                version=s.version,
+                free_seats=s.free_seats,
+                updated_at=s.updated_at,
+            )
+        )
+    return out
+
+
+@post("/api/matches")
+async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Created:
+    _as_caller(me, data)
+    gw = _gateway(state)
+    match_id = uuid.uuid4().hex[:16]
+    _refused(
+        await gw.send(
+            match_id, m.CreateMatch(game=data.game, seats=data.seats, options=data.options)
+        )
+    )
+    if data.join:
+        _refused(await gw.send(match_id, m.JoinMatch(player=me.id)))
+    return api.Created(match_id)
+
+
+@post("/api/matches/{match_id:str}/join", status_code=200)
+async def join(state: State, me: Player, match_id: str, data: api.JoinBody) -> api.Seated:
+    _as_caller(me, data)
+    gw = _gateway(state)
+    _refused(await gw.send(match_id, m.JoinMatch(player=me.id, seat=data.seat)))
+    seat = tables.seat_of(await _live(gw, match_id), me.id)
+    return api.Seated(match_id, seat if seat is not None else -1)
+
+
+@post("/api/matches/{match_id:str}/leave", status_code=200)
+async def leave(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+    _as_caller(me, data)
+    _refused(await _gateway(state).send(match_id, m.LeaveMatch(player=me.id)))
+    return api.Created(match_id)
+
+
+@post("/api/matches/{match_id:str}/start", status_code=200)
+async def start(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+    _as_caller(me, data)
+    _refused(await _gateway(state).send(match_id, m.StartMatch(player=me.id)))
+    return api.Created(match_id)
+
+
+@post("/api/matches/{match_id:str}/concede", status_code=200)
+async def concede(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+    _as_caller(me, data)
+    _refused(await _gateway(state).send(match_id, m.Concede(player=me.id)))
+    return api.Created(match_id)
+
+
+@post("/api/matches/{match_id:str}/bots", status_code=200)
+async def add_bot(state: State, me: Player, match_id: str, data: api.BotBody) -> api.Seated:
+    """A bot sits down; only someone seated at the table may invite one."""
+    gw = _gateway(state)
+    table = await _live(gw, match_id)
+    if me.id not in table.players:
+        raise PermissionDeniedException("Only a player at this table may seat a bot.")
+    try:
+        bot = await gw.bots.seat(match_id, data.seat)
+    except CommandRejected as err:
+        raise HTTPException(status_code=409, detail=str(err)) from None
+    seat = tables.seat_of(await _live(gw, match_id), bot.id)
+    return api.Seated(match_id, seat if seat is not None else -1)
+
+
+@post("/api/quickplay", status_code=200)
+async def quickplay(state: State, me: Player, data: api.QuickPlayBody) -> api.Seated:
+    """Seat me at a table of that game with that many seats, with others waiting for the
+    same; the match starts once full, and bots take the seats nobody took in time."""
+    _as_caller(me, data)
+    gw = _gateway(state)
+    try:
+        found = await gw.quick.find(me, data.game, data.seats, data.options)
+    except CommandRejected as err:
+        raise HTTPException(status_code=409, detail=str(err)) from None
+    return api.Seated(found.match_id, found.seat)
+
+
+# --- routes: a match as the caller sees it ------------------------------------------------
+
+
+@get("/api/matches/{match_id:str}")
+async def show(state: State, me: Player, match_id: str) -> api.TableBody:
+    gw = _gateway(state)
+    table = await _live(gw, match_id)
+    seat = tables.seat_of(table, me.id)
+    names = await tables.names_of(gw.redis, table.players)
+    return api.TableBody(
+        match_id, seat, tables.view_for(table, seat, names), tables.commands_for(table, seat)
+    )
+
+
+@get("/api/matches/{match_id:str}/commands")
+async def legal_commands(state: State, me: Player, match_id: str) -> list[tables.CommandChoice]:
+    table = await _live(_gateway(state), match_id)
+    return tables.commands_for(table, tables.seat_of(table, me.id))
+
+
+@get("/api/matches/{match_id:str}/history")
+async def history(
+    state: State,
+    me: Player,
+    match_id: str,
+    as_: Annotated[str | None, Parameter(query="as")] = None,
+) -> api.History:
+    gw = _gateway(state)
+    found = await tables.recorded(gw.store, match_id)
+    if found is None:
+        raise NotFoundException(f"There is no match {match_id}.")
+    last = found.state_at(len(found.events))
+    seat = _parse_seat(as_, last, me)
+    names = await tables.names_of(gw.redis, last.players)
+    lines = tables.lines_for(found.game, found.envelopes, found.events, seat, names, last.players)
+    return api.History(match_id, seat, last.version, lines)
+
+
+@get("/api/matches/{match_id:str}/replay")
+async def replay(
+    state: State,
+    me: Player,
+    match_id: str,
+    version: int = 0,
+    as_: Annotated[str | None, Parameter(query="as")] = None,
+) -> api.ReplayBody:
+    """A finished match at any version, as any seat or a spectator."""
+    gw = _gateway(state)
+    found = await tables.recorded(gw.store, match_id)
+    if found is None:
+        raise NotFoundException(f"There is no match {match_id}.")
+    last = found.state_at(len(found.events))
+    if last.status != "finished":
+        raise HTTPException(status_code=409, detail="A match is replayed once it is over.")
+    seat = _parse_seat(as_, last, me)
+    at = min(max(1, version or last.version), last.version)
+    then = found.state_at(at)
+    names = await tables.names_of(gw.redis, last.players)
+    shown = tables.lines_for(
+        found.game,
+        found.envelopes[at - 1 : at],
+        found.events[at - 1 : at],
+        seat,
+        names,
+        last.players,
+    )
+    return api.ReplayBody(
+        match_id,
+        seat,
+        at,
+        last.version,
+        tables.view_for(then, seat, names),
+        shown[0] if shown else None,
+    )
+
+
+@post("/api/matches/{match_id:str}/commands", status_code=200)
+async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> api.ReplyBody:
+    """Send a game command as me; the answer is the command service's reply. The same
+    command id again answers the same (a retry is safe); with another body, 409."""
+    _as_caller(me, data)
+    _check_strings(data.move)
+    gw = _gateway(state)
+    body = msgspec.json.encode(data.move, order="sorted")
+    digest = hashlib.blake2b(body, digest_size=16).hexdigest()
+    # Command ids are the caller's own: namespaced by player, no two players' collide.
+    command_id = f"gw.{me.id}.{data.command_id}"
+    key = GATEWAY.command_bodies(match_id)
+    if not await gw.redis.hsetnx(key, command_id, digest):
+        known: Any = await gw.redis.hget(key, command_id)
+        if known is not None and known.decode() != digest:
+            raise HTTPException(
+                status_code=409,
+                detail="That command id was already used for another command; choose a new one.",
+            )
+    command = m.PlayMove(player=me.id, move=msgspec.Raw(body))
+    reply = await gw.send(match_id, command, command_id)
+    seated = await gw.seating(match_id)
+    lines: list[tables.Line] = []
+    message = reply.message
+    if seated is not None:
+        game, players = seated
+        names = await tables.names_of(gw.redis, players)
+        by_id = {p: n for p, n in zip(players, names, strict=True) if p}
+        if reply.events and reply.status == "accepted":
+            seat = players.index(me.id) if me.id in players else None
+            events = [m.codec(game).decode(bytes(e)) for e in reply.events]
+            first = reply.version - len(events) + 1
+            for i, event in enumerate(events):
+                text = m.describe(game, tables.named(event, by_id), seat, names)
+                body_out = cast(dict[str, Any], msgspec.to_builtins(event))
+                lines.append(tables.Line(first + i, m.event_tag(event), body_out, text))
+        for player_id, name in by_id.items():
+            # The rules name players by id; a person reads their names.
+            message = message.replace(player_id, name)
+    return api.ReplyBody(
+        command_id=data.command_id,
+        status=reply.status,
+        version=reply.version,
+        events=lines,
+        code=reply.code,
+        message=message,
+        original_status=reply.original_status,
+    )
+
+
+# --- live ---------------------------------------------------------------------------------
+
+
+@websocket("/api/matches/{match_id:str}/live")
+async def live(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
+    """The caller's view on connect, then each new event (redacted for the caller, with
+    its sentence) and the view after it, in version order; `?since=V` first replays what
+    came after V. Sign in with `?token=` (a browser cannot set headers on a WebSocket)."""
+    gw = _gateway(socket.app.state)
+    try:
+        me = gw.tokens.read(socket.query_params.get("token"))
+    except BadToken as err:
+        await socket.close(code=4401, reason=str(err)[:120])
+        return
+    since_raw = socket.query_params.get("since")
+    await socket.accept()
+    with gw.hub.subscribe(match_id) as news:
+        found = await load_match(gw.store, match_id)
+        if found is None:
+            await _send(socket, {"kind": "error", "message": f"There is no match {match_id}."})
+            await socket.close(code=4404)
+            return
+        follower = _Follower(gw, socket, match_id, me)
+        since = int(since_raw) if since_raw and since_raw.isdigit() else None
+        await follower.hello(found.state, since)
+        closed = asyncio.create_task(_until_closed(socket))
+        try:
+            while not closed.done():
+                getter = asyncio.create_task(news.get())
+                done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if getter not in done:
+                    getter.cancel()
+                    break
+                await follower.arrived([getter.result(), *_drain(news)])
+        except WebSocketDisconnect:
+            pass
+        finally:
+            closed.cancel()
+
+
+def _drain(queue: asyncio.Queue[Any]) -> list[Any]:
+    out = []
+    while not queue.empty():
+        out.append(queue.get_nowait())
+    return out
+
+
+async def _until_closed(socket: WebSocket[Any, Any, Any]) -> None:
+    with contextlib.suppress(WebSocketDisconnect, Exception):
+        while True:
+            await socket.receive_data(mode="text")
+
+
+async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> None:
+    await socket.send_data(msgspec.json.encode(message).decode(), mode="text")
+
+
+class _Follower:
+    """One socket's fold of the match, and the last version it has sent."""
+
+    def __init__(self, gw: Gateway, socket: WebSocket[Any, Any, Any], match_id: str, me: Player):
+        self.gw = gw
+        self.socket = socket
+        self.match_id = match_id
+        self.me = me
+        self.live: Any = None
+        self.sent = 0
+        self._names: tuple[list[str | None], list[str]] | None = None
+
+    async def names(self, players: list[str | None]) -> list[str]:
+        """The seats' names, read again only when the seats change."""
+        if self._names is None or self._names[0] != players:
+            self._names = (list(players), await tables.names_of(self.gw.redis, players))
+        return self._names[1]
+
+    async def hello(self, state: m.MatchState, since: int | None) -> None:
+        if since is not None and since < state.version:
+            # A reconnect: the events after `since`, from the start for a fresh fold.
+            envelopes = await self.gw.store.load(self.match_id)
+            head = envelopes[:since]
+            self.live = fold_envelopes(head) if head else None
+            self.sent = since
+            await self.arrived(envelopes[since:], notify=False)
+        else:
+            self.live = await load_match(self.gw.store, self.match_id)
+            self.sent = state.version
+            await self._view(kind="hello")
+
+    async def arrived(self, envelopes: list[Any], *, notify: bool = True) -> None:
+        fresh = [e for e in envelopes if e.version > self.sent]
+        if not fresh:
+            return
+        if fresh[0].version != self.sent + 1:  # the hub started after: read the gap
+            fresh = await self.gw.store.load(self.match_id, after_version=self.sent)
+        game = self.live.state.game if self.live else _opening_game(fresh)
+        events = decode_events(game, fresh)
+        self.live = fold_envelopes(fresh, self.live)
+        state = self.live.state
+        names = await self.names(state.players)
+        seat = tables.seat_of(state, self.me.id)
+        for line in tables.lines_for(game, fresh, events, seat, names, state.players):
+            await _send(self.socket, {"kind": "event", **msgspec.to_builtins(line)})
+        self.sent = state.version
+        await self._view(kind="view")
+        if notify and self._my_turn():
+            await _send(self.socket, {"kind": "your_turn", "version": state.version})
+
+    def _my_turn(self) -> bool:
+        if self.live is None:
+            return False
+        state = self.live.state
+        seat = tables.seat_of(state, self.me.id)
+        if seat is None or state.status != "playing" or seat in state.conceded:
+            return False
+        return seat in get_game(state.game).to_act(state.game_state)
+
+    async def _view(self, kind: str) -> None:
+        state = self.live.state
+        names = await self.names(state.players)
+        seat = tables.seat_of(state, self.me.id)
+        await _send(
+            self.socket,
+            {
+                "kind": kind,
+                "version": state.version,
+                "seat": seat,
+                "view": tables.view_for(state, seat, names),
+                "commands": msgspec.to_builtins(tables.commands_for(state, seat)),
+            },
+        )
+        if kind == "hello" and self._my_turn():
+            await _send(self.socket, {"kind": "your_turn", "version": state.version})
+
+
+def _opening_game(envelopes: list[Any]) -> str:
+    from events.matches import game_of
+
+    return game_of(envelopes)
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+
+@get("/", sync_to_thread=False, include_in_schema=False)
+def index() -> File:
+    return File(STATIC / "index.html", content_disposition_type="inline", media_type="text/html")
+
+
+@get("/table", sync_to_thread=False, include_in_schema=False)
+def table_page() -> File:
+    return File(STATIC / "table.html", content_disposition_type="inline", media_type="text/html")
+
+
+@get("/replay", sync_to_thread=False, include_in_schema=False)
+def replay_page() -> File:
+    return File(STATIC / "replay.html", content_disposition_type="inline", media_type="text/html")
+
+
+def _rejected(request: Request[Any, Any, Any], err: Rejected) -> Any:
+    from litestar import Response
+
+    return Response({"detail": f"{err.code}: {err}", "status_code": 409}, status_code=409)
+
+
+def create_app(gateway: Gateway | None) -> Litestar:
+    """The Litestar application; `gateway` None builds it for the OpenAPI document only."""
+
+    async def startup(app: Litestar) -> None:
+        if gateway is not None:
+            await gateway.start()
+
+    async def shutdown(app: Litestar) -> None:
+        if gateway is not None:
+            await gateway.stop()
+
+    return Litestar(
+        route_handlers=[
+            healthz,
+            signin,
+            dev_signin,
+            whoami,
+            list_games,
+            list_matches,
+            create_match,
+            join,
+            leave,
+            start,
+            concede,
+            add_bot,
+            quickplay,
+            show,
+            legal_commands,
+            history,
+            replay,
+            play,
+            live,
+            index,
+            table_page,
+            replay_page,
+            create_static_files_router(
+                path="/static", directories=[STATIC], include_in_schema=False
+            ),
+        ],
+        dependencies={"me": Provide(_caller)},
+        state=State({"gateway": gateway}),
+        on_startup=[startup],
+        on_shutdown=[shutdown],
+        exception_handlers={Rejected: _rejected},
+        request_max_body_size=16 * 1024,
+        openapi_config=OpenAPIConfig(
+            title="tabletop gateway", version="1", description="Players' edge of tabletop."
+        ),
+        debug=False,
+    )

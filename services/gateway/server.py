@@ -1,0 +1,55 @@
+"""The gateway served by uvicorn inside a process that runs other services too."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Iterator
+
+import uvicorn
+from litestar import Litestar
+
+
+class _Quiet(uvicorn.Server):
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        # The process that embeds the gateway handles Ctrl-C and stops it in order.
+        yield
+
+
+class GatewayServer:
+    def __init__(self, app: Litestar, host: str = "127.0.0.1", port: int = 8000) -> None:
+        self.host = host
+        self.port = port
+        config = uvicorn.Config(
+            app, host=host, port=port, log_level="warning", ws="websockets-sansio", lifespan="on"
+        )
+        self._server = _Quiet(config)
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        if self.port == 0:
+            self.port = free_port(self.host)
+            self._server.config.port = self.port
+        self._task = asyncio.create_task(self._server.serve())
+        while not self._server.started:
+            if self._task.done():
+                self._task.result()  # the error that stopped it (a port in use)
+                raise RuntimeError("the gateway stopped before it started")
+            await asyncio.sleep(0.02)
+
+    async def stop(self) -> None:
+        self._server.should_exit = True
+        if self._task is not None:
+            await self._task
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])

@@ -1,0 +1,53 @@
+"""The command service, the projector and the gateway in one process: what
+`tabletop demo --web`, the gateway tests and the browser tests run."""
+
+from __future__ import annotations
+
+from services import compose
+from services.gateway.app import GatewayConfig
+from services.gateway.server import GatewayServer
+from services.infra.config import Settings
+
+
+class Stack:
+    def __init__(
+        self,
+        settings: Settings,
+        config: GatewayConfig,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        commands: bool = True,
+        projector: bool = True,
+    ) -> None:
+        self.settings = settings
+        self.service = compose.command_service(settings) if commands else None
+        self.redis = compose.redis_client(settings)
+        self.projector = compose.projector(settings, self.redis) if projector else None
+        self.server = GatewayServer(compose.gateway(settings, config), host, port)
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    async def start(self) -> Stack:
+        await self.start_services()
+        await self.server.start()
+        return self
+
+    async def start_services(self) -> None:
+        if self.service is not None:
+            await self.service.start()
+        if self.projector is not None:
+            self.projector.start()
+
+    async def stop(self) -> None:
+        await self.server.stop()
+        await self.stop_services()
+
+    async def stop_services(self) -> None:
+        if self.projector is not None:
+            await self.projector.stop()
+        if self.service is not None:
+            await self.service.stop()
+        await self.redis.aclose()

@@ -1,0 +1,69 @@
+// Shared by every page: the player token, calls to the API, small DOM helpers.
+const TOKEN = "tabletop.token";
+const NAME = "tabletop.name";
+
+export function token() { return localStorage.getItem(TOKEN); }
+export function myName() { return localStorage.getItem(NAME); }
+export function signOut() { localStorage.removeItem(TOKEN); localStorage.removeItem(NAME); }
+
+export async function devSignIn(name) {
+  const answer = await api("POST", "/api/signin/dev", { name });
+  localStorage.setItem(TOKEN, answer.token);
+  localStorage.setItem(NAME, answer.name);
+  return answer;
+}
+
+export class ApiError extends Error {
+  constructor(status, detail) { super(detail); this.status = status; }
+}
+
+export async function api(method, path, body) {
+  const headers = { "content-type": "application/json" };
+  const t = token();
+  if (t) headers.authorization = `Bearer ${t}`;
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    let detail = (data && data.detail) || response.statusText;
+    if (data && data.extra) detail += " " + JSON.stringify(data.extra);
+    throw new ApiError(response.status, detail);
+  }
+  return data;
+}
+
+// el("div", {class: "x", onclick: f}, child, "text", ...)
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+export function param(name) { return new URLSearchParams(location.search).get(name); }
+
+export function say(target, message, kind = "error") {
+  target.textContent = message;
+  target.className = `notice ${kind}`;
+  target.hidden = !message;
+}
+
+export function header(title) {
+  const who = myName();
+  return el("header", { class: "top" },
+    el("a", { href: "/", class: "brand" }, "tabletop"),
+    el("span", { class: "title" }, title),
+    who ? el("span", { class: "who" }, "Signed in as ", el("b", {}, who), " ",
+      el("button", { class: "link", onclick: () => { signOut(); location.href = "/"; } }, "Sign out"))
+      : null);
+}

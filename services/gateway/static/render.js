@@ -1,0 +1,143 @@
+// A generic renderer for any game's view: the view is plain JSON, drawn by its shape.
+// Lists of players become seat panels, lists of lists grids, things with a `face`
+// dice, lists of strings cards (null: a face-down card), numbers and flags small facts.
+import { el } from "./common.js";
+
+const DIE_PIPS = { 1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅" };
+
+export function label(key) {
+  return String(key).replace(/_/g, " ");
+}
+
+function isScalar(v) { return v === null || ["string", "number", "boolean"].includes(typeof v); }
+
+function seatName(names, i) { return names && names[i] !== undefined ? names[i] : `seat ${i + 1}`; }
+
+function card(v) {
+  if (v === null) return el("span", { class: "card back", title: "face down" }, "🂠");
+  return el("span", { class: "card", "data-id": v }, pretty(v));
+}
+
+export function pretty(v) {
+  if (typeof v !== "string") return String(v);
+  // Component ids read better without their game prefix ("ll-guard-3" -> "guard 3").
+  return v.replace(/^[a-z]{2,3}-/, "").replace(/-/g, " ");
+}
+
+function isDie(v) {
+  return v && typeof v === "object" && !Array.isArray(v) && ("face" in v || "pips" in v);
+}
+
+function die(v) {
+  const face = v.face ?? v.pips;
+  const shown = typeof face === "number" && DIE_PIPS[face] ? DIE_PIPS[face] : pretty(face);
+  const colour = v.colour || v.color || "";
+  return el("span", { class: `die ${colour}`, title: JSON.stringify(v) }, shown,
+    el("small", {}, colour ? ` ${colour}` : ""));
+}
+
+function isGrid(v) {
+  return Array.isArray(v) && v.length > 0 && v.every((row) => Array.isArray(row) && row.every(isScalar))
+    && v.some((row) => row.length > 1);
+}
+
+function grid(v) {
+  return el("table", { class: "grid" }, el("tbody", {},
+    v.map((row) => el("tr", {}, row.map((c) => el("td", {}, c === null ? "·" : pretty(c)))))));
+}
+
+// One entry per seat: a list named for seats, or whose entries say their seat.
+function isSeatList(key, v, names) {
+  return Array.isArray(v) && v.length === names.length && v.length > 0
+    && v.every((x) => x && typeof x === "object" && !Array.isArray(x) && !isDie(x))
+    && (/^(players|seats|hands|boards|sheets)$/.test(key) || v.every((x) => "seat" in x));
+}
+
+export function value(v, names, key = "") {
+  if (v === null) return el("span", { class: "muted" }, "—");
+  if (typeof v === "boolean") return el("span", { class: v ? "yes" : "no" }, v ? "yes" : "no");
+  if (typeof v === "number") {
+    if (/(^|_)(seat|holder|turn|winner|player|target)s?$/.test(key) && names[v] !== undefined) {
+      return el("span", { class: "seatref" }, names[v]);
+    }
+    return el("span", { class: "num" }, String(v));
+  }
+  if (typeof v === "string") return el("span", {}, pretty(v));
+  if (Array.isArray(v)) {
+    if (v.length === 0) return el("span", { class: "muted" }, "none");
+    if (v.every(isDie)) return el("span", { class: "dice" }, v.map(die));
+    if (isGrid(v)) return grid(v);
+    const hand = /hand|deck|cards|pile|draw/.test(key);
+    if (v.every((x) => x === null || typeof x === "string") && (hand || v.some((x) => x !== null))) {
+      return el("span", { class: "cards" }, v.map(card));
+    }
+    if (v.every(isScalar)) return el("span", { class: "list" }, v.map((x) => value(x, names, key)));
+    return el("div", { class: "sub" }, v.map((x) => value(x, names, key)));
+  }
+  if (isDie(v)) return die(v);
+  return facts(v, names);
+}
+
+export function facts(obj, names) {
+  return el("dl", { class: "facts" }, Object.entries(obj).map(([k, v]) => [
+    el("dt", {}, label(k)), el("dd", {}, value(v, names, k)),
+  ]));
+}
+
+// The whole view: header facts (status, whose turn, scores), then seats, then the rest.
+export function renderView(view) {
+  const names = view.names || [];
+  const table = view.table || {};
+  const you = view.you;
+  const out = el("div", { class: "view" });
+  const turn = (view.to_act || []).map((s) => (s === you ? "you" : seatName(names, s)));
+  out.append(el("section", { class: "panel status", "aria-live": "polite" },
+    el("div", {}, el("b", {}, view.title || view.game), ` · ${view.status} · version ${view.version}`),
+    view.status === "playing"
+      ? el("div", { class: turn.includes("you") ? "turn mine" : "turn" },
+        "To act: ", turn.join(", ") || "nobody")
+      : null,
+    view.outcome ? outcome(view.outcome, names, you) : null));
+
+  const seats = el("section", { class: "panel seats" }, el("h2", {}, "Seats"));
+  const seatList = Object.entries(table).find(([k, v]) => isSeatList(k, v, names));
+  const scores = Array.isArray(table.scores) && table.scores.length === names.length ? table.scores : null;
+  names.forEach((name, i) => {
+    const mine = i === you;
+    const info = seatList ? { ...seatList[1][i] } : {};
+    delete info.seat;
+    const box = el("div", { class: `seat${mine ? " mine" : ""}${(view.to_act || []).includes(i) ? " acting" : ""}`,
+      "data-seat": i },
+      el("h3", {}, mine ? `${name} (you)` : name, scores ? el("span", { class: "score" }, ` ${scores[i]} pts`) : null),
+      Object.keys(info).length ? facts(info, names) : null);
+    seats.append(box);
+  });
+  out.append(seats);
+
+  const rest = Object.fromEntries(Object.entries(table).filter(([k]) =>
+    !(seatList && k === seatList[0]) && !(scores && k === "scores")));
+  if (Object.keys(rest).length) {
+    out.append(el("section", { class: "panel table" }, el("h2", {}, "Table"), facts(rest, names)));
+  }
+  return out;
+}
+
+function outcome(o, names, you) {
+  const rows = names.map((n, i) => ({ n: i === you ? `${n} (you)` : n, rank: o.ranks[i], score: o.scores[i] }))
+    .sort((a, b) => a.rank - b.rank);
+  return el("ol", { class: "outcome" }, rows.map((r) => el("li", {}, `${r.n}: rank ${r.rank}, ${r.score} points`)));
+}
+
+// How a command reads on its button: its kind, then its fields.
+export function describeCommand(choice, cmd, names) {
+  const parts = Object.entries(cmd).filter(([k]) => k !== "type").map(([k, v]) => {
+    let shown = v;
+    if (/target|seat/.test(k)) {
+      shown = Array.isArray(v) ? v.map((s) => seatName(names, s)).join(" & ") : typeof v === "number" ? seatName(names, v) : v;
+    } else if (Array.isArray(v)) shown = v.map(pretty).join(", ");
+    else if (v === null) return null;
+    else shown = pretty(v);
+    return `${label(k)} ${shown}`;
+  }).filter(Boolean);
+  return choice.title.replace(/([a-z])([A-Z])/g, "$1 $2") + (parts.length ? ": " + parts.join(", ") : "");
+}

@@ -1,0 +1,161 @@
+// The table page: the caller's view, the commands legal now, the history, live.
+import { api, el, header, param, say, token } from "./common.js";
+import { describeCommand, label, pretty, renderView } from "./render.js";
+
+const matchId = param("match");
+const root = document.getElementById("app");
+const state = { view: null, commands: [], version: 0, seat: null, socket: null, retry: 500 };
+
+const live = el("span", { class: "live off", role: "status", id: "live" }, "connecting…");
+const notice = el("p", { class: "notice", hidden: true, id: "notice", role: "alert" });
+const viewBox = el("div", { id: "view" });
+const actions = el("section", { class: "panel actions", id: "actions", "aria-label": "Your moves" });
+const historyList = el("ol", { class: "history", id: "history" });
+
+function render() {
+  viewBox.replaceChildren(state.view ? renderView(state.view) : el("p", {}, "Loading…"));
+  renderActions();
+}
+
+function lobbyButtons() {
+  const v = state.view;
+  const out = [];
+  const seated = state.seat !== null && state.seat !== undefined;
+  if (v.status === "lobby") {
+    if (!seated) out.push(el("button", { onclick: () => act("join") }, "Join this table"));
+    else {
+      const free = v.players.filter((p) => p === null).length;
+      if (free) out.push(el("button", { onclick: () => act("bots") }, "Add a bot"));
+      else out.push(el("button", { class: "primary", onclick: () => act("start") }, "Start the match"));
+      out.push(el("button", { onclick: () => act("leave") }, "Leave"));
+    }
+  }
+  if (v.status === "playing" && seated && !v.conceded.includes(state.seat)) {
+    out.push(el("button", { class: "danger", onclick: () => {
+      if (confirm("Concede this match?")) act("concede");
+    } }, "Concede"));
+  }
+  if (v.status === "finished") {
+    out.push(el("a", { class: "button", href: `/replay?match=${matchId}` }, "Open the replay"));
+  }
+  return out;
+}
+
+function renderActions() {
+  if (!state.view) return;
+  const names = state.view.names || [];
+  const body = [el("h2", {}, "Your moves")];
+  if (!state.commands.length) {
+    const mine = state.view.status === "playing" && (state.view.to_act || []).includes(state.seat);
+    body.push(el("p", { class: "muted" }, state.view.status === "playing" && !mine ? "Waiting for the others…" : ""));
+  }
+  for (const choice of state.commands) {
+    if (choice.count <= 12) {
+      body.push(el("div", { class: "choice" }, choice.legal.map((cmd) =>
+        el("button", { class: "move", onclick: () => play(cmd) }, describeCommand(choice, cmd, names)))));
+    } else {
+      body.push(commandForm(choice, names));
+    }
+  }
+  body.push(el("div", { class: "choice lifecycle" }, lobbyButtons()));
+  actions.replaceChildren(...body);
+}
+
+// A form from the command's schema: each field offers the values legal now.
+function commandForm(choice, names) {
+  const fields = Object.keys(choice.schema.properties || {});
+  const selects = {};
+  const form = el("form", { class: "command-form", onsubmit: (e) => {
+    e.preventDefault();
+    const cmd = { type: choice.type };
+    for (const f of fields) cmd[f] = JSON.parse(selects[f].value);
+    play(cmd);
+  } }, el("b", {}, choice.title.replace(/([a-z])([A-Z])/g, "$1 $2")));
+  for (const f of fields) {
+    const values = [...new Set(choice.legal.map((c) => JSON.stringify(c[f] ?? null)))];
+    const select = el("select", { name: f, "aria-label": label(f) }, values.map((v) => {
+      const parsed = JSON.parse(v);
+      let shown = Array.isArray(parsed) ? parsed.map((x) => (/target|seat/.test(f) ? names[x] : pretty(x))).join(" & ")
+        : parsed === null ? "—" : /target|seat/.test(f) && typeof parsed === "number" ? names[parsed] : pretty(parsed);
+      return el("option", { value: v }, shown || "—");
+    }));
+    // Choosing one field moves the others to the first legal command with that value.
+    select.onchange = () => {
+      const match = choice.legal.find((c) => JSON.stringify(c[f] ?? null) === select.value);
+      if (!match) return;
+      for (const other of fields) if (other !== f) selects[other].value = JSON.stringify(match[other] ?? null);
+    };
+    selects[f] = select;
+    form.append(el("label", {}, label(f), " ", select));
+  }
+  form.append(el("button", { type: "submit", class: "move" }, "Play"));
+  return form;
+}
+
+function addLines(lines) {
+  for (const line of lines) {
+    historyList.append(el("li", { "data-version": line.version }, line.text));
+  }
+  historyList.scrollTop = historyList.scrollHeight;
+}
+
+async function act(what) {
+  say(notice, "");
+  try {
+    await api("POST", `/api/matches/${matchId}/${what}`, {});
+  } catch (err) { say(notice, err.message); }
+}
+
+async function play(move) {
+  say(notice, "");
+  const commandId = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2);
+  try {
+    const reply = await api("POST", `/api/matches/${matchId}/commands`, { command_id: commandId, move });
+    if (reply.status === "rejected") say(notice, reply.message);
+  } catch (err) { say(notice, err.message); }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const url = `${scheme}://${location.host}/api/matches/${matchId}/live?token=${encodeURIComponent(token())}&since=${state.version}`;
+  const socket = new WebSocket(url);
+  state.socket = socket;
+  socket.onopen = () => { live.textContent = "live"; live.className = "live on"; state.retry = 500; };
+  socket.onmessage = (msg) => {
+    const m = JSON.parse(msg.data);
+    if (m.kind === "event") {
+      addLines([m]);
+    } else if (m.kind === "hello" || m.kind === "view") {
+      state.view = m.view; state.commands = m.commands; state.version = m.version; state.seat = m.seat;
+      render();
+    } else if (m.kind === "your_turn") {
+      document.title = "Your turn · tabletop";
+      const first = actions.querySelector("button.move");
+      if (first && !actions.contains(document.activeElement)) first.focus();
+    } else if (m.kind === "error") say(notice, m.message);
+  };
+  socket.onclose = (e) => {
+    live.textContent = "offline, reconnecting…"; live.className = "live off";
+    if (e.code === 4401) { say(notice, e.reason || "Sign in again."); return; }
+    setTimeout(connect, state.retry);
+    state.retry = Math.min(state.retry * 2, 8000);
+  };
+}
+
+async function main() {
+  if (!token()) { location.href = `/?next=${encodeURIComponent(location.pathname + location.search)}`; return; }
+  root.replaceChildren(header("Table"), el("div", { class: "bar" }, live, el("code", {}, matchId)), notice,
+    el("main", { class: "table-layout" }, viewBox, el("div", { class: "side" }, actions,
+      el("section", { class: "panel" }, el("h2", {}, "History"), historyList))));
+  try {
+    const h = await api("GET", `/api/matches/${matchId}/history`);
+    addLines(h.lines);
+    state.version = h.version;
+    const t = await api("GET", `/api/matches/${matchId}`);
+    state.view = t.view; state.commands = t.commands; state.seat = t.seat;
+    render();
+  } catch (err) { say(notice, err.message); return; }
+  connect();
+}
+
+main();

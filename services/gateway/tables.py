@@ -1,0 +1,158 @@
+"""A match as one caller may read it: view, legal commands with their schemas, history,
+replay. Everything passes `domain.match.view`/`redact` for the caller's seat; the
+gateway only adds the players' display names."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, cast
+
+import msgspec
+from redis.asyncio import Redis
+
+from domain import match as m
+from domain.kernel import Seat, get_game
+from events.envelope import Envelope
+from events.keys import GATEWAY
+from events.matches import decode_events, game_of
+from events.store import EventStore
+
+MAX_CHOICES = 200  # legal commands listed one by one; beyond that the form is the way
+
+
+class CommandChoice(msgspec.Struct):
+    """One kind of command the caller may send now: its fields' schema and examples."""
+
+    type: str
+    title: str
+    schema: dict[str, Any]
+    legal: list[dict[str, Any]]
+    count: int
+
+
+class Line(msgspec.Struct):
+    version: int
+    type: str
+    event: dict[str, Any]
+    text: str
+
+
+async def names_of(redis: Redis, players: Sequence[str | None]) -> list[str]:
+    """The display names of the seats (an empty seat, or an unknown id, by its number)."""
+    ids = [p for p in players if p]
+    found: list[Any] = cast(list[Any], await redis.hmget(GATEWAY.names, ids)) if ids else []
+    by_id = {p: (n.decode() if n else p) for p, n in zip(ids, found, strict=True)}
+    return [by_id[p] if p else f"seat {i + 1}" for i, p in enumerate(players)]
+
+
+def seat_of(state: m.MatchState, player: str) -> Seat | None:
+    return state.players.index(player) if player in state.players else None
+
+
+def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> dict[str, Any]:
+    out = m.view(state, seat)
+    out["names"] = list(names)
+    out["you"] = seat
+    out["title"] = get_game(state.game).title
+    return out
+
+
+@cache
+def _command_types(game_name: str) -> dict[str, type[msgspec.Struct]]:
+    union = get_game(game_name).command_type
+    members = typing.get_args(union) or (union,)
+    return {str(t.__struct_config__.tag): t for t in members}
+
+
+@cache
+def command_schema(game_name: str, tag: str) -> dict[str, Any]:
+    """The JSON Schema of one command's fields (the type tag is added by the gateway)."""
+    schema = msgspec.json.schema(_command_types(game_name)[tag])
+    defs = schema.get("$defs", {})
+    ref = schema.get("$ref", "")
+    body: dict[str, Any] = dict(defs.get(ref.rsplit("/", 1)[-1], schema))
+    props = {k: v for k, v in body.get("properties", {}).items() if k != "type"}
+    body["properties"] = props
+    body["required"] = [r for r in body.get("required", []) if r != "type"]
+    if len(defs) > 1:
+        body["$defs"] = defs
+    return body
+
+
+def commands_for(state: m.MatchState, seat: Seat | None) -> list[CommandChoice]:
+    """The commands the seat may send now, grouped by kind, each with its schema."""
+    if seat is None or state.status != "playing" or seat in state.conceded:
+        return []
+    game = get_game(state.game)
+    if seat not in game.to_act(state.game_state):
+        return []
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for command in game.legal(state.game_state, seat):
+        tag = str(type(command).__struct_config__.tag)
+        grouped.setdefault(tag, []).append(cast(dict[str, Any], msgspec.to_builtins(command)))
+    return [
+        CommandChoice(
+            type=tag,
+            title=_command_types(state.game)[tag].__name__,
+            schema=command_schema(state.game, tag),
+            legal=found[:MAX_CHOICES],
+            count=len(found),
+        )
+        for tag, found in grouped.items()
+    ]
+
+
+def named(event: Any, by_id: dict[str, str]) -> Any:
+    """A lifecycle event with display names where it carries player ids (the sentence
+    is read by people; the log keeps the ids)."""
+    name = by_id.get
+    match event:
+        case m.PlayerJoined(player=p) | m.PlayerLeft(player=p) | m.SeatConceded(player=p):
+            return msgspec.structs.replace(event, player=name(p, p))
+        case m.MatchStarted(players=ps) | m.MatchFinished(players=ps):
+            return msgspec.structs.replace(event, players=tuple(name(p, p) for p in ps))
+    return event
+
+
+def lines_for(
+    game: str,
+    envelopes: Sequence[Envelope],
+    events: Sequence[Any],
+    seat: Seat | None,
+    names: Sequence[str],
+    players: Sequence[str | None],
+) -> list[Line]:
+    """The events as that seat may read them, each with its sentence."""
+    by_id = {p: n for p, n in zip(players, names, strict=False) if p}
+    out = []
+    for env, event in zip(envelopes, events, strict=True):
+        shown = m.redact(game, event, seat)
+        if shown is None:
+            continue
+        text = m.describe(game, named(shown, by_id), seat, names)
+        body = cast(dict[str, Any], msgspec.to_builtins(shown))
+        out.append(Line(version=env.version, type=env.type, event=body, text=text))
+    return out
+
+
+@dataclass
+class Recorded:
+    """A match read back whole from its stream (history and replay need every event)."""
+
+    game: str
+    envelopes: list[Envelope]
+    events: list[Any]
+
+    def state_at(self, version: int) -> m.MatchState:
+        return m.fold(self.events[: max(1, version)])
+
+
+async def recorded(store: EventStore, match_id: str) -> Recorded | None:
+    envelopes = await store.load(match_id)
+    if not envelopes:
+        return None
+    name = game_of(envelopes)
+    return Recorded(name, envelopes, decode_events(name, envelopes))

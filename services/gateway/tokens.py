@@ -1,0 +1,64 @@
+"""Player tokens: signed (HMAC-SHA256), expiring, naming one player id and display name.
+
+The platform in front owns accounts; it proves itself with the shared secret and gets a
+token for a player it vouches for. Every command the gateway sends is sent as the
+token's player, so the token is the whole of a player's authority here.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Annotated
+
+import jwt
+import msgspec
+
+ALGORITHM = "HS256"
+ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,64}$"
+PlayerId = Annotated[str, msgspec.Meta(pattern=ID_PATTERN)]
+DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+_NOT_A_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+class Player(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+
+
+class BadToken(Exception):
+    """A missing, forged or expired token; the message says which, for a person."""
+
+
+class Tokens:
+    def __init__(self, secret: str, ttl_seconds: int = 12 * 3600) -> None:
+        if len(secret) < 32:
+            raise ValueError("the gateway secret must be at least 32 characters (HMAC-SHA256)")
+        self._secret = secret
+        self.ttl_seconds = ttl_seconds
+
+    def issue(self, player: Player, now: float | None = None) -> str:
+        issued = int(time.time() if now is None else now)
+        claims = {"sub": player.id, "name": player.name, "iat": issued}
+        claims["exp"] = issued + self.ttl_seconds
+        return jwt.encode(claims, self._secret, algorithm=ALGORITHM)
+
+    def read(self, token: str | None) -> Player:
+        if not token:
+            raise BadToken("Sign in first: this needs a player token (Authorization: Bearer).")
+        try:
+            claims = jwt.decode(
+                token, self._secret, algorithms=[ALGORITHM], options={"require": ["exp", "sub"]}
+            )
+        except jwt.ExpiredSignatureError:
+            raise BadToken("Your sign-in has expired; sign in again.") from None
+        except jwt.PyJWTError:
+            raise BadToken("That player token is not one this gateway issued.") from None
+        return Player(id=str(claims["sub"]), name=str(claims.get("name", claims["sub"])))
+
+
+def dev_player_id(name: str) -> str:
+    """The id the development sign-in gives a name: stable, so signing in again as the
+    same name is the same player."""
+    slug = _NOT_A_SLUG.sub("-", name.lower()).strip("-") or "player"
+    return f"dev-{slug}"[:64]

@@ -1,0 +1,92 @@
+"""A gateway (with the command service and projector) on the test Redis, and Debian's
+chromium driven by Playwright (its own browser download is not reachable here)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser, Page, async_playwright
+from redis.asyncio import Redis
+
+from services.gateway.app import GatewayConfig
+from services.gateway.stack import Stack
+from services.infra.config import Settings
+
+CHROMIUM = os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# TABLETOP_SCREENSHOTS=docs/screenshots refreshes the README's pictures; by default
+# a run leaves the tree as it was.
+SCREENSHOTS = Path(
+    os.environ.get("TABLETOP_SCREENSHOTS") or Path(tempfile.gettempdir()) / "tabletop-screenshots"
+)
+SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest_asyncio.fixture
+async def stack(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
+    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
+    config = GatewayConfig(
+        secret="browser-test-secret-0123456789ab",
+        dev_signin=True,
+        quickplay_wait=1.5,
+        bot_delay=0.0,
+    )
+    running = await Stack(settings, config).start()
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+@pytest_asyncio.fixture
+async def browser() -> AsyncIterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)")
+    async with async_playwright() as p:
+        launched = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+async def signed_in_page(browser: Browser, base: str, name: str, width: int = 1100) -> Page:
+    context = await browser.new_context(viewport={"width": width, "height": 900})
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    await page.goto(base + "/")
+    await page.fill("#name", name)
+    await page.click("#signin button")
+    await page.wait_for_selector("#quick-play")
+    return page
+
+
+async def quick_play(page: Page, game: str, seats: int) -> None:
+    await page.select_option("#quick-game", game)
+    await page.fill("#quick-seats", str(seats))
+    await page.click("#quick-play")
+    await page.wait_for_url("**/table?match=*")
+    await page.wait_for_selector(".live.on")
+
+
+async def add_a_bot_and_start(page: Page) -> None:
+    await page.click("text=Add a bot")
+    await page.wait_for_selector("text=Robo")
+    await page.click("text=Start the match")
+    await page.wait_for_selector("text=playing")

@@ -1,0 +1,180 @@
+"""People play in a real browser: quick play, clicking moves, reloads, replay, and
+no page ever showing a card its seat may not see."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.async_api import Browser, Page
+
+from domain.kernel import get_game
+from services import compose
+from services.gateway import tables
+from services.gateway.stack import Stack
+from tests.browser.conftest import SCREENSHOTS, add_a_bot_and_start, quick_play, signed_in_page
+
+pytestmark = pytest.mark.browser
+
+
+async def shown_version(page: Page) -> int:
+    found = re.search(r"version (\d+)", await page.inner_text(".panel.status"))
+    assert found, "the status panel shows the version"
+    return int(found.group(1))
+
+
+async def status_of(page: Page) -> str:
+    return await page.inner_text(".panel.status")
+
+
+async def click_a_move(page: Page, rng: random.Random) -> bool:
+    """Click one of the offered moves (a button, or a form's Play); False if none."""
+    buttons = page.locator("#actions .choice button.move")
+    forms = page.locator("#actions form.command-form")
+    n, f = await buttons.count(), await forms.count()
+    if n + f == 0:
+        return False
+    pick = rng.randrange(n + f)
+    before = await shown_version(page)
+    if pick < n:
+        await buttons.nth(pick).click()
+    else:
+        await forms.nth(pick - n).locator("button[type=submit]").click()
+    # The push of what the move did, or a rejection (a stale button) in the notice.
+    await page.wait_for_function(
+        "v => !document.querySelector('#notice').hidden"
+        " || !/version "
+        + str(before)
+        + r"\b/.test(document.querySelector('.panel.status').innerText)",
+        arg=before,
+        timeout=30_000,
+    )
+    return True
+
+
+async def assert_no_hidden_card(stack: Stack, page: Page, match_id: str, seat: int) -> None:
+    """The page's HTML names no component the seat may not identify at the version the
+    page shows."""
+    # One read of the page, so the HTML, the text and the version are of one moment.
+    html, text, status = await page.evaluate(
+        "() => [document.documentElement.outerHTML, document.body.innerText,"
+        " document.querySelector('.panel.status').innerText]"
+    )
+    found_version = re.search(r"version (\d+)", status)
+    assert found_version
+    version = int(found_version.group(1))
+    store = compose.event_store(stack.settings, stack.redis)
+    found = await tables.recorded(store, match_id)
+    assert found is not None
+    state = found.state_at(version)
+    if state.status == "lobby":
+        return
+    game = get_game(state.game)
+    for component in game.hidden(state.game_state, seat):
+        at = html.find(component)
+        assert at < 0, (
+            f"seat {seat} sees {component} at version {version}: {html[at - 300 : at + 80]}"
+        )
+        pretty = re.sub(r"^[a-z]{2,3}-", "", component).replace("-", " ")
+        assert not re.search(rf"\b{re.escape(pretty)}\b", text), (seat, component, version)
+
+
+def match_of(page: Page) -> str:
+    found = re.search(r"match=([A-Za-z0-9_-]+)", page.url)
+    assert found
+    return found.group(1)
+
+
+async def test_two_people_quick_play_chicken_to_the_end_reload_and_replay(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    bea = await signed_in_page(browser, stack.url, "Bea")
+    await quick_play(ann, "chicken", 2)
+    # Bea's lobby lists Ann's table; the form offers Chicken!'s option.
+    await bea.select_option("#create-game", "chicken")
+    await bea.click("text=Refresh")
+    await bea.wait_for_selector("text=Sit down")
+    assert await bea.locator("fieldset.options input[name=eggspansion]").count() == 1
+    await bea.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)
+    await quick_play(bea, "chicken", 2)
+    assert match_of(ann) == match_of(bea)
+    rng = random.Random(3)
+    await ann.wait_for_selector("text=playing")
+    reloaded = False
+    for turn in range(600):
+        if "finished" in await status_of(ann) and "finished" in await status_of(bea):
+            break
+        moved = [await click_a_move(p, rng) for p in (ann, bea)]
+        if not any(moved):
+            await ann.wait_for_timeout(100)
+        if turn == 6 and not reloaded:
+            await ann.screenshot(path=str(SCREENSHOTS / "table-chicken.png"), full_page=True)
+            # Ann reloads mid-match and carries on from where the table is.
+            before = await shown_version(ann)
+            await ann.reload()
+            await ann.wait_for_selector(".live.on")
+            assert await shown_version(ann) >= before
+            reloaded = True
+    else:
+        raise AssertionError("the match did not end")
+    assert reloaded
+    assert "rank 1" in await ann.inner_text(".outcome")
+    history = await ann.inner_text("#history")
+    assert "The match is over" in history
+    # The history after the reload has every line once.
+    versions = await ann.eval_on_selector_all(
+        "#history li", "els => els.map(e => e.dataset.version)"
+    )
+    assert len(versions) == len(set(versions))
+    # The replay, stepped through.
+    await ann.click("text=Open the replay")
+    await ann.wait_for_selector("#sentence")
+    assert "version 1 of" in await ann.inner_text("#at")
+    for expected in (2, 3, 4):
+        await ann.click("#next")
+        await ann.wait_for_function(
+            "v => document.querySelector('#at').textContent.startsWith('version ' + v + ' ')",
+            arg=expected,
+        )
+    assert "The match started" in await ann.inner_text("#sentence")
+    await ann.click("#last")
+    await ann.wait_for_function("() => /finished/.test(document.body.innerText)")
+    await ann.screenshot(path=str(SCREENSHOTS / "replay.png"), full_page=True)
+    assert not ann.errors and not bea.errors  # type: ignore[attr-defined]
+
+
+async def test_a_love_letter_round_of_three_with_a_bot_shows_no_seat_anothers_card(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    bea = await signed_in_page(browser, stack.url, "Bea", width=390)  # a phone's width
+    await quick_play(ann, "loveletter", 3)
+    await quick_play(bea, "loveletter", 3)
+    match_id = match_of(ann)
+    assert match_of(bea) == match_id
+    await add_a_bot_and_start(ann)  # the bot takes seat 3
+    rng = random.Random(5)
+    for _ in range(300):
+        for seat, page in enumerate((ann, bea)):
+            await assert_no_hidden_card(stack, page, match_id, seat)
+        history = await ann.inner_text("#history")
+        if "The round ends" in history:
+            break
+        moved = [await click_a_move(p, rng) for p in (ann, bea)]
+        if not any(moved):
+            await ann.wait_for_timeout(100)
+    else:
+        raise AssertionError("the round did not end")
+    await ann.screenshot(path=str(SCREENSHOTS / "table-loveletter.png"), full_page=True)
+    await bea.screenshot(path=str(SCREENSHOTS / "table-loveletter-phone.png"), full_page=True)
+
+
+async def test_a_board_game_table_is_drawn_and_playable(stack: Stack, browser: Browser) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await quick_play(ann, "trektwelve", 2)
+    await add_a_bot_and_start(ann)
+    await ann.wait_for_selector("#actions button.move, #actions form.command-form")
+    assert await click_a_move(ann, random.Random(1))
+    await ann.screenshot(path=str(SCREENSHOTS / "table-trektwelve.png"), full_page=True)

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest_asyncio
+from redis.asyncio import Redis
+
+from services.gateway.app import GatewayConfig
+from services.gateway.stack import Stack
+from services.infra.config import Settings
+
+SECRET = "test-secret-of-the-platform-0123"
+
+
+@pytest_asyncio.fixture
+async def stack(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
+    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
+    config = GatewayConfig(secret=SECRET, dev_signin=True, quickplay_wait=3.0, bot_delay=0.0)
+    running = await Stack(settings, config).start()
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+@pytest_asyncio.fixture
+async def http(stack: Stack) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=stack.url, timeout=30) as client:
+        yield client
+
+
+async def sign_in(http: httpx.AsyncClient, name: str) -> dict[str, str]:
+    """The headers of a player signed in by the development sign-in."""
+    answer = await http.post("/api/signin/dev", json={"name": name})
+    assert answer.status_code == 200, answer.text
+    return {"authorization": f"Bearer {answer.json()['token']}"}

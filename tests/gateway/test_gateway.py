@@ -1,0 +1,244 @@
+"""The gateway against a real command service, projector and Redis: sign-in, acting
+only as oneself, play over HTTP, live pushes, quick play and bots, replay."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from services.gateway.stack import Stack
+from services.gateway.tokens import Player, Tokens
+from tests.gateway.conftest import SECRET, sign_in
+
+
+def ws_url(stack: Stack, match_id: str, headers: dict[str, str], since: int | None) -> str:
+    token = headers["authorization"].split()[1]
+    tail = f"&since={since}" if since is not None else ""
+    return f"ws://{stack.server.host}:{stack.server.port}/api/matches/{match_id}/live?token={token}{tail}"
+
+
+async def receive(socket: ClientConnection) -> dict[str, Any]:
+    return dict(json.loads(await socket.recv(decode=True)))
+
+
+async def table_of_two(
+    http: httpx.AsyncClient, game: str = "chicken"
+) -> tuple[str, list[dict[str, str]]]:
+    ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea")
+    made = await http.post("/api/matches", json={"game": game, "seats": 2}, headers=ann)
+    match_id = made.json()["match_id"]
+    assert (
+        await http.post(f"/api/matches/{match_id}/join", json={}, headers=bea)
+    ).status_code == 200
+    assert (
+        await http.post(f"/api/matches/{match_id}/start", json={}, headers=ann)
+    ).status_code == 200
+    return match_id, [ann, bea]
+
+
+async def who_may_act(
+    http: httpx.AsyncClient, match_id: str, players: list[dict[str, str]], acting: bool = True
+) -> dict[str, str]:
+    for headers in players:
+        table = (await http.get(f"/api/matches/{match_id}", headers=headers)).json()
+        if bool(table["commands"]) == acting:
+            return headers
+    raise AssertionError("no such player")
+
+
+async def one_move(http: httpx.AsyncClient, match_id: str, players: list[dict[str, str]]) -> bool:
+    """Whoever may act plays their first legal command; False once the match is over."""
+    for headers in players:
+        table = (await http.get(f"/api/matches/{match_id}", headers=headers)).json()
+        if table["view"]["status"] == "finished":
+            return False
+        if table["commands"]:
+            move = table["commands"][0]["legal"][0]
+            body = {"command_id": uuid.uuid4().hex, "move": move}
+            reply = await http.post(f"/api/matches/{match_id}/commands", json=body, headers=headers)
+            assert reply.json()["status"] == "accepted", reply.text
+            return True
+    raise AssertionError("nobody may act in a match in play")
+
+
+async def test_the_platform_signs_players_in_with_the_shared_secret_only(
+    http: httpx.AsyncClient,
+) -> None:
+    body = {"player_id": "p-1001", "name": "Ann"}
+    refused = await http.post("/api/signin", json=body, headers={"x-gateway-secret": "guess"})
+    assert refused.status_code == 401
+    assert "secret" in refused.json()["detail"]
+    signed = await http.post("/api/signin", json=body, headers={"x-gateway-secret": SECRET})
+    token = signed.json()["token"]
+    me = await http.get("/api/me", headers={"authorization": f"Bearer {token}"})
+    assert me.json() == {"player_id": "p-1001", "name": "Ann"}
+
+
+async def test_no_token_a_forged_one_or_an_expired_one_is_refused_with_a_clear_message(
+    http: httpx.AsyncClient,
+) -> None:
+    missing = await http.get("/api/me")
+    assert missing.status_code == 401 and "Sign in" in missing.json()["detail"]
+    forged = Tokens("another-secret-entirely-0000-0000").issue(Player("p-1", "Ann"))
+    bad = await http.get("/api/me", headers={"authorization": f"Bearer {forged}"})
+    assert bad.status_code == 401 and "not one this gateway issued" in bad.json()["detail"]
+    old = Tokens(SECRET, ttl_seconds=60).issue(Player("p-1", "Ann"), now=time.time() - 3600)
+    expired = await http.get("/api/me", headers={"authorization": f"Bearer {old}"})
+    assert expired.status_code == 401 and "expired" in expired.json()["detail"]
+
+
+async def test_a_command_that_names_another_player_is_refused(http: httpx.AsyncClient) -> None:
+    match_id, (ann, _bea) = await table_of_two(http)
+    body = {"command_id": "c1", "move": {"type": "chicken.go_for_it"}, "player": "dev-bea"}
+    refused = await http.post(f"/api/matches/{match_id}/commands", json=body, headers=ann)
+    assert refused.status_code == 403
+    assert "only be sent as yourself" in refused.json()["detail"]
+    conceding = await http.post(
+        f"/api/matches/{match_id}/concede", json={"player": "dev-bea"}, headers=ann
+    )
+    assert conceding.status_code == 403
+    table = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
+    assert table["view"]["status"] == "playing"  # nothing was sent
+
+
+async def test_overlong_names_and_fields_are_refused(http: httpx.AsyncClient) -> None:
+    assert (await http.post("/api/signin/dev", json={"name": "x" * 33})).status_code == 400
+    ann = await sign_in(http, "Ann")
+    long_id = {"command_id": "c" * 65, "move": {"type": "chicken.go_for_it"}}
+    assert (
+        await http.post("/api/matches/m1/commands", json=long_id, headers=ann)
+    ).status_code == 400
+    long_text = {"command_id": "c1", "move": {"type": "x" * 101}}
+    assert (
+        await http.post("/api/matches/m1/commands", json=long_text, headers=ann)
+    ).status_code == 400
+
+
+async def test_every_game_is_listed_with_the_json_schema_of_its_options(
+    http: httpx.AsyncClient,
+) -> None:
+    listed = (await http.get("/api/games")).json()
+    chicken = next(g for g in listed if g["name"] == "chicken")
+    assert chicken["min_players"] == 2
+    defs = chicken["options_schema"]["$defs"]
+    assert "eggspansion" in next(iter(defs.values()))["properties"]
+
+
+async def test_a_table_refuses_options_its_game_does_not_have(http: httpx.AsyncClient) -> None:
+    ann = await sign_in(http, "Ann")
+    body = {"game": "chicken", "seats": 2, "options": {"turbo": True}}
+    refused = await http.post("/api/matches", json=body, headers=ann)
+    assert refused.status_code == 409 and "bad_options" in refused.json()["detail"]
+
+
+async def test_a_reused_command_id_answers_the_same_and_with_another_body_is_refused(
+    http: httpx.AsyncClient,
+) -> None:
+    match_id, players = await table_of_two(http)
+    acting = await who_may_act(http, match_id, players)
+    body = {"command_id": "same", "move": {"type": "chicken.go_for_it"}}
+    first = await http.post(f"/api/matches/{match_id}/commands", json=body, headers=acting)
+    again = await http.post(f"/api/matches/{match_id}/commands", json=body, headers=acting)
+    assert first.json()["status"] == "accepted"
+    assert (
+        again.json()["status"] == "duplicate" and again.json()["version"] == first.json()["version"]
+    )
+    other = {"command_id": "same", "move": {"type": "chicken.chicken_out"}}
+    refused = await http.post(f"/api/matches/{match_id}/commands", json=other, headers=acting)
+    assert refused.status_code == 409 and "already used" in refused.json()["detail"]
+
+
+async def test_a_rejected_move_answers_with_its_code_and_the_players_name(
+    http: httpx.AsyncClient,
+) -> None:
+    match_id, players = await table_of_two(http)
+    waiting = await who_may_act(http, match_id, players, acting=False)
+    body = {"command_id": "early", "move": {"type": "chicken.go_for_it"}}
+    reply = (
+        await http.post(f"/api/matches/{match_id}/commands", json=body, headers=waiting)
+    ).json()
+    assert reply["status"] == "rejected" and reply["code"] == "not_your_turn"
+    assert "dev-" not in reply["message"]
+
+
+async def test_live_pushes_every_event_in_order_with_no_gap_or_duplicate_across_reconnects(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, players = await table_of_two(http)
+    ann = players[0]
+    seen: list[int] = []
+    async with connect(ws_url(stack, match_id, ann, None)) as socket:
+        hello = await receive(socket)
+        assert hello["kind"] == "hello" and hello["seat"] == 0
+        last = hello["version"]
+        for _ in range(3):
+            assert await one_move(http, match_id, players)
+            while True:  # the events of the move, then the view after them
+                message = await receive(socket)
+                if message["kind"] == "event":
+                    seen.append(message["version"])
+                    assert message["text"]
+                if message["kind"] == "view":
+                    last = message["version"]
+                    break
+    # Two moves while Ann is away, then she comes back from where she was.
+    assert await one_move(http, match_id, players)
+    assert await one_move(http, match_id, players)
+    async with connect(ws_url(stack, match_id, ann, last)) as socket:
+        while True:
+            message = await receive(socket)
+            if message["kind"] == "event":
+                seen.append(message["version"])
+            if message["kind"] == "view":
+                break
+        now = message["version"]
+    assert seen == sorted(set(seen)), "events in order, none twice"
+    assert seen[-1] == now and set(range(hello["version"] + 1, now + 1)) >= set(seen)
+
+
+async def test_a_finished_match_replays_at_any_version_as_any_seat(
+    http: httpx.AsyncClient,
+) -> None:
+    match_id, players = await table_of_two(http)
+    ann = players[0]
+    early = await http.get(f"/api/matches/{match_id}/replay", headers=ann)
+    assert early.status_code == 409  # not over yet
+    assert (
+        await http.post(f"/api/matches/{match_id}/concede", json={}, headers=ann)
+    ).status_code == 200
+    whole = (await http.get(f"/api/matches/{match_id}/replay?version=4&as=1", headers=ann)).json()
+    assert whole["version"] == 4 and whole["seat"] == 1
+    assert whole["line"]["type"] == "match.started"
+    last = (await http.get(f"/api/matches/{match_id}/replay", headers=ann)).json()
+    assert last["version"] == last["last_version"] and last["view"]["status"] == "finished"
+    history = (await http.get(f"/api/matches/{match_id}/history", headers=ann)).json()
+    assert history["lines"][-1]["text"].startswith("The match is over")
+    assert "Ann" in history["lines"][1]["text"]  # names, not ids
+
+
+async def test_quick_play_seats_players_together_and_bots_take_the_seats_left(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea")
+    ask = {"game": "loveletter", "seats": 3}
+    first = (await http.post("/api/quickplay", json=ask, headers=ann)).json()
+    second = (await http.post("/api/quickplay", json=ask, headers=bea)).json()
+    assert first["match_id"] == second["match_id"] and {first["seat"], second["seat"]} == {0, 1}
+    match_id = first["match_id"]
+    async with connect(ws_url(stack, match_id, ann, None)) as socket:
+        view = (await receive(socket))["view"]
+        while view["status"] == "lobby":
+            message = await receive(socket)
+            if message["kind"] == "view":
+                view = message["view"]
+    assert view["players"][2].startswith("bot-") and view["names"][2].startswith("Robo")
+    # Ann and Bea concede; the bot has played its turns through the command streams.
+    for h in (ann, bea):
+        await http.post(f"/api/matches/{match_id}/concede", json={}, headers=h)
+    history = (await http.get(f"/api/matches/{match_id}/history", headers=ann)).json()
+    assert history["lines"][-1]["type"] == "match.finished"
