@@ -136,11 +136,6 @@ class GatewayKeys:
         # Hash: player id -> display name (names are shown, ids are what the log keeps).
         self.names = f"{self.tag}:names"
 
-    def command_bodies(self, match_id: str) -> str:
-        """Hash: each gateway command id of the match and a digest of its body, so a
-        reused id with another body is refused rather than answered as a duplicate."""
-        return f"{self.tag}:bodies:{match_id}"
-
 
 GATEWAY = GatewayKeys()
 

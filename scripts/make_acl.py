@@ -90,6 +90,14 @@ def users(partitions: int) -> list[str]:
                 first_arg("xadd", command_streams),
                 "+xread",
                 READ_MODEL_READS,
+                # It folds each match to give every caller their own seat's view and
+                # events (nothing unredacted leaves it) and follows the logs for its
+                # pushes: it reads the event keys and snapshots, and writes only the
+                # display names.
+                EVENTS,
+                "~tt:{*}:snap:* ~tt:{gateway}:names",
+                "+xrange +xrevrange +xlen",
+                first_arg("hset", ["tt:{gateway}:names"]),
             ]
         ),
         " ".join(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import os
 import secrets
 import uuid
@@ -458,19 +457,16 @@ async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> a
     _check_strings(data.move)
     gw = _gateway(state)
     body = msgspec.json.encode(data.move, order="sorted")
-    digest = hashlib.blake2b(body, digest_size=16).hexdigest()
     # Command ids are the caller's own: namespaced by player, no two players' collide.
     command_id = f"gw.{me.id}.{data.command_id}"
-    key = GATEWAY.command_bodies(match_id)
-    if not await gw.redis.hsetnx(key, command_id, digest):
-        known: Any = await gw.redis.hget(key, command_id)
-        if known is not None and known.decode() != digest:
-            raise HTTPException(
-                status_code=409,
-                detail="That command id was already used for another command; choose a new one.",
-            )
     command = m.PlayMove(player=me.id, move=msgspec.Raw(body))
     reply = await gw.send(match_id, command, command_id)
+    if reply.code == "command_id_reused":
+        # The store keeps a digest of every command's body beside its id.
+        raise HTTPException(
+            status_code=409,
+            detail="That command id was already used for another command; choose a new one.",
+        )
     seated = await gw.seating(match_id)
     lines: list[tables.Line] = []
     message = reply.message

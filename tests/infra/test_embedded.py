@@ -229,7 +229,7 @@ def test_two_commands_at_once_share_one_server(tmp_path: Path) -> None:
         assert serve.stdout is not None
         assert "serving" in serve.stdout.readline()
         demo = subprocess.run(
-            [*CLI, "demo", "--game", "chicken", "--players", "2", "--seed", "7", "--quiet"],
+            [*CLI, "demo", "--game", "chicken", "--players", "2", "--quiet"],
             env=_env(home),
             capture_output=True,
             text=True,
