@@ -18,6 +18,14 @@ from services.infra.redisconn import connect
 configure(level="WARNING")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # Once, in the controlling process (not in each xdist worker).
+    if not hasattr(config, "workerinput"):
+        from tests.support.tools import set_up
+
+        set_up()
+
+
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = os.environ.get("TABLETOP_REDIS_URL")
