@@ -104,6 +104,10 @@ def _ids(reply: bytes) -> dict[str, str]:
     return {"match_id": found.match_id, "command_id": found.command_id}
 
 
+RETRIED = frozenset({"Message fetch error"})
+"""FastStream records after which its subscriber simply reads again."""
+
+
 class FastStreamLog:
     """FastStream's own records (fetch errors, a handler's exception, a subscriber
     stopping) as structlog events, like every other line the service writes."""
@@ -123,6 +127,10 @@ class FastStreamLog:
         fields = {k: v for k, v in (extra or {}).items() if v}
         if exc_info:
             fields["exc_info"] = exc_info
+        if str(msg) in RETRIED and level > logging.WARNING:
+            # FastStream reads again by itself (a Redis restart, a read cut by shutdown):
+            # worth a warning with its reason, not an error an operator must act on.
+            level = logging.WARNING
         self._log.log(level, "faststream", message=str(msg), **fields)
 
 

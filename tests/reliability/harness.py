@@ -126,9 +126,11 @@ class Process:
     def errors(self) -> list[dict[str, Any]]:
         """Log lines at error level or worse (tracebacks that are not JSON count too)."""
         bad = [line for line in self.lines() if line.get("level") in ("error", "critical")]
-        text = self.log_path.read_bytes()
-        if b"Traceback" in text:
-            bad.append({"level": "traceback", "text": text.decode(errors="replace")[-2000:]})
+        # A traceback inside a JSON line belongs to that line (counted above by its level).
+        loose = [raw for raw in self.log_path.read_bytes().splitlines() if not raw.startswith(b"{")]
+        if any(b"Traceback" in raw for raw in loose):
+            text = b"\n".join(loose).decode(errors="replace")
+            bad.append({"level": "traceback", "text": text[-2000:]})
         return bad
 
 
