@@ -23,7 +23,13 @@ class GatewayServer:
         self.host = host
         self.port = port
         config = uvicorn.Config(
-            app, host=host, port=port, log_level="warning", ws="websockets-sansio", lifespan="on"
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            log_config=None,  # its records reach the JSON lines through the root logger
+            ws="websockets-sansio",
+            lifespan="on",
         )
         self._server = _Quiet(config)
         self._task: asyncio.Task[None] | None = None

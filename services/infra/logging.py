@@ -50,6 +50,45 @@ def configure(level: str = "INFO", stream: str = "stderr") -> None:
         ),
         cache_logger_on_first_use=True,
     )
+    _route_strays()
+
+
+class _JsonHandler(logging.Handler):
+    """Records of stdlib loggers (uvicorn, asyncio, redis-py) as the same JSON lines, so
+    an operator's log reader never meets a bare traceback."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            fields: dict[str, object] = {"logger": record.name}
+            if record.exc_info:
+                fields["exception"] = logging.Formatter().formatException(record.exc_info)
+            structlog.get_logger(record.name).log(record.levelno, record.getMessage(), **fields)
+        except Exception:  # a log line must never take the service down
+            self.handleError(record)
+
+
+def _route_strays() -> None:
+    root = logging.getLogger()
+    if not any(isinstance(h, _JsonHandler) for h in root.handlers):
+        root.addHandler(_JsonHandler())
+    root.setLevel(logging.WARNING)
+    logging.captureWarnings(True)
+    log = structlog.get_logger("tabletop")
+
+    def unraisable(hook: sys.UnraisableHookArgs) -> None:
+        exc = hook.exc_value
+        log.warning(
+            "unraisable_exception",
+            error=repr(exc),
+            where=repr(hook.object) if hook.object is not None else None,
+            exc_info=(type(exc), exc, hook.exc_traceback) if exc is not None else None,
+        )
+
+    def uncaught(kind: type[BaseException], exc: BaseException, tb: object) -> None:
+        log.critical("uncaught_exception", error=repr(exc), exc_info=(kind, exc, tb))
+
+    sys.unraisablehook = unraisable
+    sys.excepthook = uncaught
 
 
 def _plain(value: object) -> bool:
