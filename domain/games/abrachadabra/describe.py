@@ -54,7 +54,8 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             seen = " and ".join(face(c) for c in cards)
             return f"{who(seat)} drank a vision potion: the {pile} pile shows {seen}."
         case CardKept(seat=seat, pile=pile, card=card):
-            return f"{who(seat)} kept {face(card)} from the vision; the other went back on the {pile} pile."
+            kept = f"{who(seat)} kept {face(card)} from the vision"
+            return f"{kept}; the other went back on the {pile} pile."
         case FeatherTaken(seat=seat, stolen_from=victim):
             if victim is None:
                 return f"{who(seat)} took the feather."
