@@ -12,8 +12,8 @@ Each pass, for every partition:
 2. **The partition log is trimmed** behind the slowest of the checkpoints that read it
    (the matches and public projections, the ratings), and never past the retention:
    what every projector has applied and is older than any match kept in Redis.
-3. **The public stream is trimmed** to the retention as well (integrations are told so
-   in docs/operations.md).
+3. **The public stream is trimmed** to the retention as well: an integration further
+   behind than that loses what it had not read (docs/operations.md says so).
 
 And once a pass, over the whole deployment: **reply streams of clients that are gone**
 (nothing added for `reply_idle_ms`) are deleted; a client still there gets its stream
@@ -212,21 +212,21 @@ class Archiver:
         bound = min(position(slowest.encode()), (self.cutoff(), 0))
         if bound[0] <= 0:
             return 0
-        removed = int(await self.redis.xtrim(Keys(p).log, minid=f"{bound[0]}-{bound[1]}"))
+        removed = int(
+            await self.redis.xtrim(Keys(p).log, minid=f"{bound[0]}-{bound[1]}", approximate=False)
+        )
         if removed:
             metrics.TRIMMED.labels("log").inc(removed)
             log.debug("log_trimmed", partition=p, count=removed)
         return removed
 
     async def trim_public(self, p: int) -> int:
-        k = Keys(p)
-        raw: Any = await self.redis.get(k.public_checkpoint)
-        if not raw:
+        """Trim the public stream to the retention: integrations follow it in consumer
+        groups of their own, which nothing here can see, so time is the bound."""
+        bound = self.cutoff()
+        if bound <= 0:
             return 0
-        bound = min(position(raw), (self.cutoff(), 0))
-        if bound[0] <= 0:
-            return 0
-        removed = int(await self.redis.xtrim(k.public, minid=f"{bound[0]}-{bound[1]}"))
+        removed = int(await self.redis.xtrim(Keys(p).public, minid=f"{bound}-0", approximate=False))
         if removed:
             metrics.TRIMMED.labels("public").inc(removed)
         return removed
