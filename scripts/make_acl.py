@@ -83,7 +83,9 @@ def users(partitions: int) -> list[str]:
                 "user tt-projector-log on >change-me",
                 BASE,
                 EVENTS,
-                "+xrange +xrevrange +xlen",
+                # An archived match's tombstone, to read its record from the archive.
+                TOMBSTONES,
+                "+xrange +xrevrange +xlen +hget",
             ]
         ),
         " ".join(

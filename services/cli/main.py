@@ -436,7 +436,9 @@ def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> 
 
     config = GatewayConfig.from_env()
     config.dev_signin = config.dev_signin or dev_signin
-    return GatewayServer(compose.gateway(settings, config), "127.0.0.1", port)
+    # In a container the gateway must listen beyond loopback (deploy/compose.yaml).
+    host = os.environ.get("TABLETOP_GATEWAY_HOST", "127.0.0.1")
+    return GatewayServer(compose.gateway(settings, config), host, port)
 
 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}

@@ -208,7 +208,7 @@ ALLOWED: dict[str, set[str]] = {
         "public.xadd",
         "public checkpoint.set",
     },
-    "tt-projector-log": {"match.xrange", "log.xrange"},
+    "tt-projector-log": {"match.xrange", "log.xrange", "tombstones.hget"},
     "tt-gateway": {
         "commands.xadd",
         "commands.xadd(other partition)",
