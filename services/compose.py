@@ -131,7 +131,9 @@ def archiver(settings: Settings) -> Archiver:
     """The archiver on a client of its own, which it closes when it stops."""
     from services.archiver.service import Archiver
 
-    return Archiver(settings, redis_client(settings), cold(settings))
+    redis = redis_client(settings)
+    # The Redis store alone, not ArchivedStore: it archives what Redis holds.
+    return Archiver(settings, redis, RedisEventStore(redis, settings.partitions), cold(settings))
 
 
 def client(settings: Settings, *, timeout: float = 30.0) -> TabletopClient:

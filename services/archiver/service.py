@@ -38,8 +38,7 @@ from redis.asyncio import Redis
 
 from events.archive import ArchivedMatch, ArchivedReply, ArchiveHeader, ColdStore, Tombstone
 from events.keys import RATINGS, REPLY_PREFIX, Keys
-from events.redis_store import RedisEventStore
-from events.store import START, position
+from events.store import START, EventStore, position
 from services.infra import metrics
 from services.infra.config import Settings
 from services.infra.redisconn import GONE
@@ -62,6 +61,7 @@ class Archiver:
         self,
         settings: Settings,
         redis: Redis,
+        store: EventStore,
         cold: ColdStore,
         *,
         clock: Any = now_ms,
@@ -69,7 +69,8 @@ class Archiver:
     ) -> None:
         self.settings = settings
         self.redis = redis
-        self.store = RedisEventStore(redis, settings.partitions)
+        # The Redis store alone: what is read here must be what Redis holds.
+        self.store = store
         self.cold = cold
         self.clock = clock
         self.batch = batch
