@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import time
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import msgspec
 import structlog
@@ -48,6 +48,7 @@ log = structlog.get_logger("tabletop.archiver")
 ARCHIVE_LUA = (Path(__file__).parent / "archive.lua").read_text()
 _ENC = msgspec.json.Encoder()
 _SUMMARY = msgspec.json.Decoder(Summary)
+Outcome = Literal["archived", "gone", "later"]
 
 
 def now_ms() -> int:
@@ -119,31 +120,37 @@ class Archiver:
             for (match_id, score), stone in zip(due, stones, strict=True):
                 if stone is None:
                     try:
-                        if await self.archive_match(p, match_id):
-                            archived += 1
-                            moved += 1
+                        outcome = await self.archive_match(p, match_id)
                     except GONE:
                         raise
                     except Exception as err:  # the next pass tries it again
                         metrics.ARCHIVE_FAILURES.inc()
                         log.error("archive_failed", match_id=match_id, error=repr(err))
                         return archived
+                    if outcome == "later":
+                        # Not projected to its end, or changed meanwhile: the cursor stays
+                        # before it, and the next pass starts there.
+                        return archived
+                    if outcome == "archived":
+                        archived += 1
+                        moved += 1
                 await self.redis.set(k.archive_cursor, repr(score))
             if len(due) < self.batch or not moved and due[0][1] == due[-1][1]:
                 # A batch all at one score, all archived already: ties are rare; stop
                 # rather than read the same batch again.
                 return archived
 
-    async def archive_match(self, p: int, match_id: str) -> bool:
-        """Put one finished match in the cold store and take it out of Redis."""
+    async def archive_match(self, p: int, match_id: str) -> Outcome:
+        """Put one finished match in the cold store and take it out of Redis: `archived`;
+        `gone` when Redis holds no such match; `later` when it is not ready yet."""
         k = Keys(p)
         envelopes = await self.store.load(match_id)
         if not envelopes:
-            return False
+            return "gone"
         raw_summary: Any = await self.redis.get(k.summary(match_id))
         summary = _SUMMARY.decode(raw_summary) if raw_summary else None
         if summary is None or summary.status != "finished" or summary.version != len(envelopes):
-            return False  # not projected to its end yet: a later pass takes it
+            return "later"  # not projected to its end yet: a later pass takes it
         found = cast("dict[bytes, bytes]", await self.redis.hgetall(k.replies(match_id)))
         digests = {c[1:]: d.decode() for c, d in found.items() if c.startswith(b"#")}
         replies = [
@@ -194,8 +201,8 @@ class Archiver:
         if int(ok) == 1:
             metrics.ARCHIVED.inc()
             log.info("match_archived", match_id=match_id, events=len(envelopes), where=stone.where)
-            return True
-        return False
+            return "archived"
+        return "later"
 
     async def checkpoints(self, p: int) -> list[str]:
         k = Keys(p)
