@@ -94,13 +94,15 @@ class Gateway:
         self.read_models = read_models
         self.tokens = Tokens(config.secret, config.token_ttl)
         self.hub = LiveHub(listen, store.partitions)
-        self.bots = Bots(client, store, self.hub, self.remember, delay=config.bot_delay)
-        self.quick = QuickPlay(client, store, self.bots, config.quickplay_wait)
+        self.bots = Bots(client, store, self.hub, self.remember, redis, delay=config.bot_delay)
+        self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
         self._seating: dict[str, tuple[str, list[str | None]]] = {}
 
     async def start(self) -> None:
         await self.client.__aenter__()
         await self.hub.start()
+        self.bots.start()
+        self.quick.start()
 
     async def stop(self) -> None:
         await self.quick.stop()

@@ -20,6 +20,7 @@ class _Quiet(uvicorn.Server):
 
 class GatewayServer:
     def __init__(self, app: Litestar, host: str = "127.0.0.1", port: int = 8000) -> None:
+        self.app = app
         self.host = host
         self.port = port
         config = uvicorn.Config(
