@@ -317,6 +317,14 @@ async def _checked(settings: Settings) -> None:
 )
 @click.option("--gateway/--no-gateway", default=True, help="Serve the players' gateway.")
 @click.option("--port", type=int, default=8000, show_default=True, help="The gateway's port.")
+@click.option(
+    "--gateway-processes",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    envvar="TABLETOP_GATEWAY_PROCESSES",
+    help="Gateway processes sharing the port (Linux SO_REUSEPORT).",
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -326,13 +334,15 @@ def serve(
     command_partitions: str,
     gateway: bool,
     port: int,
+    gateway_processes: int,
 ) -> None:
-    """Run the command service and the projector until interrupted.
+    """Run the command service, the projector and the gateway until interrupted.
 
     Several processes may share the work. Command services on the same partitions split
     their commands through the consumer group (any one may take any command, at the
     cost of version conflicts); given partitions of their own (--command-partitions),
-    each match stays with one service. Projectors split the partitions.
+    each match stays with one service. Projectors split the partitions. The gateway runs
+    as --gateway-processes processes on one port; any of them serves any player.
     """
     if not commands and not projector and not gateway:
         raise click.UsageError(
@@ -367,9 +377,11 @@ def serve(
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             if gateway:
-                web = _gateway_server(settings, port)
+                web = _gateway_server(settings, port, processes=gateway_processes)
                 await web.start()
-                log.info("service_started", service="gateway", url=web.url)
+                log.info(
+                    "service_started", service="gateway", url=web.url, processes=gateway_processes
+                )
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
                 f"{projector}, gateway: {web.url if web else False}); Ctrl-C stops"
@@ -395,12 +407,18 @@ def serve(
         asyncio.run(run(settings))
 
 
-def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> Any:
+def _gateway_server(
+    settings: Settings, port: int, dev_signin: bool = False, processes: int = 1
+) -> Any:
     from services.gateway.app import GatewayConfig
+    from services.gateway.processes import GatewayProcesses
     from services.gateway.server import GatewayServer
 
-    config = GatewayConfig.from_env()
+    config = GatewayConfig.from_env()  # one secret for all the processes
     config.dev_signin = config.dev_signin or dev_signin
+    if processes > 1:
+        level = level_from_env("INFO")
+        return GatewayProcesses(settings, config, processes, "127.0.0.1", port, level)
     return GatewayServer(compose.gateway(settings, config), "127.0.0.1", port)
 
 

@@ -221,7 +221,7 @@ async def healthz(state: State) -> api.Health:
         await _gateway(state).redis.ping()
     except Exception as err:
         raise HTTPException(status_code=503, detail=f"Redis is unreachable: {err}") from None
-    return api.Health(status="ok", redis="ok")
+    return api.Health(status="ok", redis="ok", process=os.getpid())
 
 
 @post("/api/signin", status_code=200)

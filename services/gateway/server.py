@@ -19,8 +19,11 @@ class _Quiet(uvicorn.Server):
 
 
 class GatewayServer:
-    def __init__(self, app: Litestar, host: str = "127.0.0.1", port: int = 8000) -> None:
+    def __init__(
+        self, app: Litestar, host: str = "127.0.0.1", port: int = 8000, *, reuse_port: bool = False
+    ) -> None:
         self.app = app
+        self.reuse_port = reuse_port  # several processes on one port (processes.py)
         self.host = host
         self.port = port
         config = uvicorn.Config(
@@ -43,7 +46,8 @@ class GatewayServer:
         if self.port == 0:
             self.port = free_port(self.host)
             self._server.config.port = self.port
-        self._task = asyncio.create_task(self._server.serve())
+        sockets = [self._shared_socket()] if self.reuse_port else None
+        self._task = asyncio.create_task(self._server.serve(sockets=sockets))
         while not self._server.started:
             if self._task.done():
                 self._task.result()  # the error that stopped it (a port in use)
@@ -54,6 +58,14 @@ class GatewayServer:
         self._server.should_exit = True
         if self._task is not None:
             await self._task
+
+    def _shared_socket(self) -> socket.socket:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((self.host, self.port))
+        sock.set_inheritable(True)
+        return sock
 
 
 def free_port(host: str = "127.0.0.1") -> int:
