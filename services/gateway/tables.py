@@ -4,6 +4,7 @@ gateway only adds the players' display names."""
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -57,7 +58,44 @@ def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> di
     out["names"] = list(names)
     out["you"] = seat
     out["title"] = get_game(state.game).title
+    out["seat_keys"] = seat_keys(state.game)
     return out
+
+
+_SEAT = re.compile(r"\bSeat\b")
+
+
+@cache
+def seat_keys(game_name: str) -> list[str]:
+    """The fields of the game's view and commands that hold seats (annotated `Seat`):
+    the web table shows them as names, never as the 0-based numbers of the JSON."""
+    game = get_game(game_name)
+    todo = _structs_in(typing.get_type_hints(game.view).get("return"))
+    todo += _structs_in(game.command_type)
+    seen: set[type] = set()
+    found: set[str] = set()
+    while todo:
+        struct = todo.pop()
+        if struct in seen:
+            continue
+        seen.add(struct)
+        # The annotations as written (`from __future__ import annotations` keeps them):
+        # `Seat` is an alias of int, lost once resolved.
+        written: dict[str, Any] = {}
+        for klass in reversed(struct.__mro__):
+            written.update(getattr(klass, "__annotations__", {}))
+        hints = typing.get_type_hints(struct)
+        for name in struct.__struct_fields__:
+            if isinstance(written.get(name), str) and _SEAT.search(written[name]):
+                found.add(name)
+            todo += _structs_in(hints[name])
+    return sorted(found)
+
+
+def _structs_in(annotation: Any) -> list[type[msgspec.Struct]]:
+    if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+        return [annotation]
+    return [s for arg in typing.get_args(annotation) for s in _structs_in(arg)]
 
 
 @cache
