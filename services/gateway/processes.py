@@ -15,6 +15,7 @@ import contextlib
 import multiprocessing as mp
 import os
 import signal
+from collections.abc import Coroutine
 from typing import Any
 
 import structlog
@@ -42,7 +43,18 @@ def _child(
     # Ctrl-C reaches the whole process group: the parent stops its children in order.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     configure(level=level)
-    asyncio.run(_serve(settings, config, host, port, ready, stop))
+    run_fast(_serve(settings, config, host, port, ready, stop))
+
+
+def run_fast(main: Coroutine[Any, Any, None]) -> None:
+    """Run a gateway process's loop on uvloop when it is installed (uvicorn's own choice
+    when it runs the loop itself; it comes with `uvicorn[standard]`), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - not on this platform
+        asyncio.run(main)
+        return
+    uvloop.run(main)
 
 
 async def _serve(

@@ -5,6 +5,7 @@ gateway only adds the players' display names."""
 from __future__ import annotations
 
 import re
+import time
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,12 +42,30 @@ class Line(msgspec.Struct):
     text: str
 
 
-async def names_of(redis: Redis, players: Sequence[str | None]) -> list[str]:
-    """The display names of the seats (an empty seat, or an unknown id, by its number)."""
-    ids = [p for p in players if p]
-    found: list[Any] = cast(list[Any], await redis.hmget(GATEWAY.names, ids)) if ids else []
-    by_id = {p: (n.decode() if n else p) for p, n in zip(ids, found, strict=True)}
-    return [by_id[p] if p else f"seat {i + 1}" for i, p in enumerate(players)]
+class NameBook:
+    """Display names (`GATEWAY.names`), kept in this process for a while: every reply
+    and push names its players, and names change only when someone signs in again."""
+
+    def __init__(self, redis: Redis, keep_seconds: float = 30.0, size: int = 50_000) -> None:
+        self.redis = redis
+        self.keep_seconds = keep_seconds
+        self.size = size
+        self._known: dict[str, tuple[str, float]] = {}
+
+    def learn(self, player_id: str, name: str) -> None:
+        if len(self._known) >= self.size:
+            self._known.pop(next(iter(self._known)))
+        self._known[player_id] = (name, time.monotonic() + self.keep_seconds)
+
+    async def of(self, players: Sequence[str | None]) -> list[str]:
+        """The seats' names (an empty seat, or an unknown id, by its number from 1)."""
+        now = time.monotonic()
+        missing = [p for p in players if p and (p not in self._known or self._known[p][1] < now)]
+        if missing:
+            found = cast(list[Any], await self.redis.hmget(GATEWAY.names, missing))
+            for p, n in zip(missing, found, strict=True):
+                self.learn(p, n.decode() if n else p)
+        return [self._known[p][0] if p else f"seat {i + 1}" for i, p in enumerate(players)]
 
 
 def seat_of(state: m.MatchState, player: str) -> Seat | None:

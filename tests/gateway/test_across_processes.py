@@ -40,8 +40,9 @@ async def pair(redis: Redis, redis_server: str) -> AsyncIterator[tuple[Stack, St
         return GatewayConfig(secret=SECRET, dev_signin=True, quickplay_wait=wait, bot_delay=0.0)
 
     # One stack runs the command service and projector too; the other is a gateway alone.
-    first = await Stack(settings, config(1.0)).start()
-    second = await Stack(settings, config(1.0), commands=False, projector=False).start()
+    # Bots come after 4 s: long enough for both players to ask on a busy machine.
+    first = await Stack(settings, config(4.0)).start()
+    second = await Stack(settings, config(4.0), commands=False, projector=False).start()
     try:
         yield first, second
     finally:
