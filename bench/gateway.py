@@ -124,7 +124,6 @@ async def _direct(url: str, matches: int, moves: int, partitions: int) -> dict[s
     """The same moves through the client library, folding each reply's events."""
     from domain import match as m
     from services.client.client import TabletopClient
-
     from services.compose import GATEWAY_POOL
     from services.infra.redisconn import connect
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import structlog
 
+from services.gateway import GatewayCannotListen
 from services.gateway.app import GatewayConfig
 from services.infra.config import Settings
 
@@ -129,7 +130,7 @@ class GatewayProcesses:
             kind, pid, error = await asyncio.to_thread(self._ready.get, True, READY_WITHIN)
             if kind != "ready":
                 await self.stop()
-                raise RuntimeError(f"a gateway process did not start: {error}")
+                raise GatewayCannotListen(f"a gateway process did not start: {error}")
             self.pids.append(pid)
 
     async def stop(self) -> None:
