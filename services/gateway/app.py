@@ -44,7 +44,7 @@ from services.client.client import CommandRejected, TabletopClient
 from services.contracts.messages import Reply
 from services.gateway import api, tables
 from services.gateway.live import LiveHub
-from services.gateway.seating import Bots, QuickPlay
+from services.gateway.seating import Bots, NoTable, QuickPlay
 from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
 from services.readside.readmodels import ReadModels
 
@@ -373,7 +373,7 @@ async def quickplay(state: State, me: Player, data: api.QuickPlayBody) -> api.Se
     gw = _gateway(state)
     try:
         found = await gw.quick.find(me, data.game, data.seats, data.options)
-    except CommandRejected as err:
+    except (CommandRejected, NoTable) as err:
         raise HTTPException(status_code=409, detail=str(err)) from None
     return api.Seated(found.match_id, found.seat)
 

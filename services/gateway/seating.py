@@ -38,7 +38,6 @@ from events.keys import GATEWAY
 from events.matches import LiveMatch, fold_envelopes, load_match
 from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
-from services.contracts.messages import Reply
 from services.gateway.live import LiveHub
 from services.gateway.tokens import Player
 
@@ -177,6 +176,10 @@ return 1
 
 QUEUE_KEYS = [GATEWAY.quickplay_open, GATEWAY.quickplay_tables, GATEWAY.quickplay_due]
 BOT_KEYS = [GATEWAY.bots, GATEWAY.bot_owners, GATEWAY.bot_leases]
+
+
+class NoTable(Exception):
+    """Quick play found no table to seat the player (each was taken as it tried)."""
 
 
 class BotRecord(msgspec.Struct):
@@ -426,12 +429,7 @@ class QuickPlay:
                 continue
             await self._start_if_full(match_id)
             return QuickPlayAnswer(match_id, seat)
-        busy = "No quick-play table could seat you; try again."
-        raise CommandRejected(
-            Reply(
-                command_id="", match_id="", status="rejected", code="quickplay_busy", message=busy
-            )
-        )
+        raise NoTable("No quick-play table could seat you; try again.")
 
     async def _start_if_full(self, match_id: str) -> None:
         """Start the table once every seat is taken; whoever sees it full first sends the

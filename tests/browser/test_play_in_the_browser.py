@@ -233,16 +233,7 @@ async def test_every_games_table_shows_seats_by_name_never_by_the_jsons_number(
     ann = await signed_in_page(browser, stack.url, "Ann")
     rules = get_game(game)
     await quick_play(ann, game, max(rules.min_players, min(3, rules.max_players)))
-    while await ann.locator("text=Add a bot").count():
-        before = await ann.locator(".seat h3").all_inner_texts()
-        await ann.click("text=Add a bot")
-        await ann.wait_for_function(
-            "n => [...document.querySelectorAll('.seat h3')]"
-            ".filter(h => /Robo/.test(h.textContent)).length > n",
-            arg=sum("Robo" in h for h in before),
-        )
-    if await ann.locator("text=Start the match").count():
-        await ann.click("text=Start the match")
+    # Nobody else comes: the quick-play wait runs out and bots take the seats.
     await ann.wait_for_selector("text=playing")
     rng = random.Random(7)
     for moves in range(4):
