@@ -11,6 +11,7 @@ is part of what is measured, on the gateway side more than on the direct one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing as mp
 import random
 import time
@@ -25,8 +26,13 @@ SECRET = "bench-secret-not-for-production-0123"
 
 
 def stack_child(url: str, partitions: int, port: int, q: Any, stop: Any, services: bool) -> None:
+    from services.gateway.processes import run_fast
+
     quiet_logs()
-    asyncio.run(_stack(url, partitions, port, q, stop, services))
+    if services:
+        asyncio.run(_stack(url, partitions, port, q, stop, services))
+    else:  # a gateway process, as `tabletop serve --gateway-processes N` runs each
+        run_fast(_stack(url, partitions, port, q, stop, services))
 
 
 async def _stack(url: str, partitions: int, port: int, q: Any, stop: Any, services: bool) -> None:
@@ -118,8 +124,12 @@ async def _direct(url: str, matches: int, moves: int, partitions: int) -> dict[s
     """The same moves through the client library, folding each reply's events."""
     from domain import match as m
     from services.client.client import TabletopClient
+    from services.compose import GATEWAY_POOL
+    from services.infra.redisconn import connect
 
-    async with TabletopClient.from_url(url, partitions=partitions, timeout=120) as client:
+    # Its connections as the gateway's: a pool that waits when all are busy.
+    redis = connect(url, blocking=True, max_connections=GATEWAY_POOL)
+    async with TabletopClient(redis, partitions=partitions, timeout=120) as client:
 
         async def one(i: int) -> int:
             rng = random.Random(i)
@@ -129,7 +139,7 @@ async def _direct(url: str, matches: int, moves: int, partitions: int) -> dict[s
             state: Any = None
             replies = [await client.send(match_id, m.CreateMatch(game="chicken", seats=2))]
             replies += [await client.join(match_id, p) for p in players]
-            replies.append(await client.start(match_id, players[0], seed=i + 1))
+            replies.append(await client.start(match_id, players[0]))
             sent = 0
             while True:
                 for reply in replies:
@@ -151,84 +161,153 @@ async def _direct(url: str, matches: int, moves: int, partitions: int) -> dict[s
     }
 
 
+class _Http:
+    """One keep-alive HTTP/1.1 connection, for one simulated player: requests in turn.
+
+    The load generator is one Python process; a general client (httpx) spent most of
+    its CPU in its connection pool, so the generator, not the gateway, set the pace."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        try:
+            return await self._request(method, path, body, token)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            # The server closed an idle connection (uvicorn keeps one 5 s): again on a
+            # new one. Every request here is safe to repeat (a move by its command id).
+            await self.close()
+            return await self._request(method, path, body, token)
+
+    async def _request(
+        self, method: str, path: str, body: Any, token: str | None
+    ) -> tuple[int, Any]:
+        if self._writer is None:
+            self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
+        assert self._reader is not None
+        payload = msgspec.json.encode(body) if body is not None else b""
+        head = (
+            f"{method} {path} HTTP/1.1\r\nhost: {self.host}\r\ncontent-length: {len(payload)}\r\n"
+        )
+        if body is not None:
+            head += "content-type: application/json\r\n"
+        if token:
+            head += f"authorization: Bearer {token}\r\n"
+        self._writer.write(head.encode() + b"\r\n" + payload)
+        status_line = await self._reader.readline()
+        if not status_line:
+            raise ConnectionResetError("the server closed the connection")
+        status = int(status_line.split()[1])
+        length, chunked = 0, False
+        while (line := await self._reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "transfer-encoding" and "chunked" in value:
+                chunked = True
+        if chunked:
+            parts = []
+            while size := int((await self._reader.readline()).strip(), 16):
+                parts.append(await self._reader.readexactly(size))
+                await self._reader.readline()
+            await self._reader.readline()
+            data = b"".join(parts)
+        else:
+            data = await self._reader.readexactly(length)
+        return status, msgspec.json.decode(data) if data else None
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            with contextlib.suppress(Exception):
+                await self._writer.wait_closed()
+            self._reader = self._writer = None
+
+
 async def _through_gateway(address: str, pid: int, matches: int, moves: int) -> dict[str, Any]:
-    import httpx
     from websockets.asyncio.client import connect
 
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
-    async with httpx.AsyncClient(base_url=f"http://{address}", timeout=120, limits=limits) as http:
+    host, port = address.rsplit(":", 1)
+    https: list[list[_Http]] = [[_Http(host, int(port)) for _ in (0, 1)] for _ in range(matches)]
+    limit = asyncio.Semaphore(200)  # connections being opened at once
 
-        async def sign_in(name: str) -> dict[str, str]:
-            answer = (await http.post("/api/signin/dev", json={"name": name})).json()
-            return {"authorization": f"Bearer {answer['token']}", "token": answer["token"]}
-
-        async def table(i: int) -> tuple[str, list[dict[str, str]]]:
-            heads = [await sign_in(f"g{i}a"), await sign_in(f"g{i}b")]
-            auth = [{"authorization": h["authorization"]} for h in heads]
-            made = await http.post(
-                "/api/matches", json={"game": "chicken", "seats": 2}, headers=auth[0]
+    async def table(i: int) -> tuple[str, list[str]]:
+        async with limit:
+            a, b = https[i]
+            tokens = [
+                (await a.request("POST", "/api/signin/dev", {"name": f"g{i}a"}))[1]["token"],
+                (await b.request("POST", "/api/signin/dev", {"name": f"g{i}b"}))[1]["token"],
+            ]
+            made = await a.request(
+                "POST", "/api/matches", {"game": "chicken", "seats": 2}, tokens[0]
             )
-            match_id = made.json()["match_id"]
-            await http.post(f"/api/matches/{match_id}/join", json={}, headers=auth[1])
-            await http.post(f"/api/matches/{match_id}/start", json={}, headers=auth[0])
-            return match_id, heads
+            match_id = made[1]["match_id"]
+            await b.request("POST", f"/api/matches/{match_id}/join", {}, tokens[1])
+            await a.request("POST", f"/api/matches/{match_id}/start", {}, tokens[0])
+            return match_id, tokens
 
-        tables = await asyncio.gather(*(table(i) for i in range(matches)))
-        before = rss_kib(pid)
-        sockets: list[list[Any]] = []
-        for match_id, heads in tables:
-            pair = []
-            for h in heads:
-                ws = await connect(f"ws://{address}/api/matches/{match_id}/live?token={h['token']}")
-                pair.append(ws)
-            sockets.append(pair)
-        await asyncio.sleep(0.5)
-        after = rss_kib(pid)
-        latencies: list[float] = []
+    tables = await asyncio.gather(*(table(i) for i in range(matches)))
+    before = rss_kib(pid)
+    sockets: list[list[Any]] = []
+    for match_id, tokens in tables:
+        pair = []
+        for token in tokens:
+            url = f"ws://{address}/api/matches/{match_id}/live?token={token}"
+            pair.append(await connect(url, compression=None, max_size=2**22))
+        sockets.append(pair)
+    await asyncio.sleep(0.5)
+    after = rss_kib(pid)
+    latencies: list[float] = []
 
-        async def play(i: int) -> int:
-            match_id, heads = tables[i]
-            rng = random.Random(i)
-            views: list[dict[str, Any]] = []
-            for ws in sockets[i]:
-                hello = msgspec.json.decode(await ws.recv())
-                views.append(hello)
-            sent = 0
-            while sent < moves and views[0]["view"]["status"] == "playing":
-                acting = [s for s in (0, 1) if views[s]["commands"]]
-                if not acting:
-                    break
-                seat = rng.choice(acting)
-                move = rng.choice(views[seat]["commands"][0]["legal"])
-                body = {"command_id": uuid.uuid4().hex, "move": move}
-                t0 = time.perf_counter()
-                reply = await http.post(
-                    f"/api/matches/{match_id}/commands",
-                    json=body,
-                    headers={"authorization": heads[seat]["authorization"]},
-                )
-                version = reply.json()["version"]
-                pushed = False
-                # Both sockets follow to the view after the move; the mover's first
-                # event of it is the push that is timed.
-                for s, ws in enumerate(sockets[i]):
-                    while True:
-                        message = msgspec.json.decode(await ws.recv())
-                        if s == seat and not pushed and message["kind"] == "event":
-                            latencies.append(time.perf_counter() - t0)
-                            pushed = True
-                        if message["kind"] == "view" and message["version"] >= version:
-                            views[s] = message
-                            break
-                sent += 1
-            return sent
+    async def play(i: int) -> int:
+        match_id, tokens = tables[i]
+        rng = random.Random(i)
+        views: list[dict[str, Any]] = []
+        for ws in sockets[i]:
+            hello = msgspec.json.decode(await ws.recv())
+            views.append(hello)
+        sent = 0
+        while sent < moves and views[0]["view"]["status"] == "playing":
+            acting = [s for s in (0, 1) if views[s]["commands"]]
+            if not acting:
+                break
+            seat = rng.choice(acting)
+            move = rng.choice(views[seat]["commands"][0]["legal"])
+            body = {"command_id": uuid.uuid4().hex, "move": move}
+            t0 = time.perf_counter()
+            _, reply = await https[i][seat].request(
+                "POST", f"/api/matches/{match_id}/commands", body, tokens[seat]
+            )
+            version = reply["version"]
+            pushed = False
+            # Both sockets follow to the view after the move; the mover's first
+            # event of it is the push that is timed.
+            for s, ws in enumerate(sockets[i]):
+                while True:
+                    message = msgspec.json.decode(await ws.recv())
+                    if s == seat and not pushed and message["kind"] == "event":
+                        latencies.append(time.perf_counter() - t0)
+                        pushed = True
+                    if message["kind"] == "view" and message["version"] >= version:
+                        views[s] = message
+                        break
+            sent += 1
+        return sent
 
-        t0 = time.perf_counter()
-        counts = await asyncio.gather(*(play(i) for i in range(matches)))
-        elapsed = time.perf_counter() - t0
-        for pair in sockets:
-            for ws in pair:
-                await ws.close()
+    t0 = time.perf_counter()
+    counts = await asyncio.gather(*(play(i) for i in range(matches)))
+    elapsed = time.perf_counter() - t0
+    for pair in sockets:
+        for ws in pair:
+            await ws.close()
+    for pair_http in https:
+        for h in pair_http:
+            await h.close()
     total = sum(counts)
     latencies.sort()
     return {

@@ -135,12 +135,37 @@ class GatewayKeys:
     """The gateway's own keys, global (tag `{gateway}`): a player's display name is read
     for matches of every partition, and the gateway never writes a partition's keys."""
 
-    __slots__ = ("names", "tag")
+    __slots__ = (
+        "bot_leases",
+        "bot_owners",
+        "bots",
+        "names",
+        "quickplay_due",
+        "quickplay_open",
+        "quickplay_tables",
+        "tag",
+    )
 
     def __init__(self) -> None:
         self.tag = "tt:{gateway}"
         # Hash: player id -> display name (names are shown, ids are what the log keeps).
         self.names = f"{self.tag}:names"
+        # Quick play, shared by every gateway process. Exact keys, one slot, so one Lua
+        # script seats a player or claims a table's bot fill atomically, and the ACL can
+        # name each key (services/gateway/seating.py).
+        # Hash: queue (game|seats|options) -> the match id of its open table.
+        self.quickplay_open = f"{self.tag}:qp:open"
+        # Hash: match id -> JSON {"q": queue, "n": seats, "p": [player ids by seat]}.
+        self.quickplay_tables = f"{self.tag}:qp:tables"
+        # Sorted set: open table -> when its empty seats get bots (Redis's clock, ms).
+        self.quickplay_due = f"{self.tag}:qp:due"
+        # Bots, owned by one gateway process at a time through a lease.
+        # Hash: bot id -> JSON {"match": id, "name": display name}.
+        self.bots = f"{self.tag}:bots"
+        # Hash: bot id -> the gateway process that plays it now.
+        self.bot_owners = f"{self.tag}:bots:owner"
+        # Sorted set: bot id -> when its owner's lease runs out (ms); renewed each second.
+        self.bot_leases = f"{self.tag}:bots:lease"
 
 
 GATEWAY = GatewayKeys()

@@ -28,6 +28,13 @@ READ_MODEL_READS = (
 )
 # Archived matches' tombstones (and the archiver's cursor beside them).
 TOMBSTONES = "~tt:{*}:archived"
+# The gateway's shared quick-play and bot keys (events/keys.py, GATEWAY).
+QP_OPEN, QP_TABLES, QP_DUE = "tt:{gateway}:qp:open", "tt:{gateway}:qp:tables", "tt:{gateway}:qp:due"
+BOTS, BOT_OWNERS, BOT_LEASES = (
+    "tt:{gateway}:bots",
+    "tt:{gateway}:bots:owner",
+    "tt:{gateway}:bots:lease",
+)
 BASE = "resetchannels -@all +ping"
 # The partition count the data was made with: the command service records it once
 # (SET only on that exact key), every process may read it and check its own.
@@ -108,6 +115,15 @@ def users(partitions: int) -> list[str]:
                 TOMBSTONES,
                 "+xrange +xrevrange +xlen",
                 first_arg("hset", ["tt:{gateway}:names"]),
+                # Quick play and bots, shared by every gateway process: Lua scripts on
+                # exact keys (services/gateway/seating.py); each write is allowed on its
+                # own key only, so a script can write nothing else.
+                "~tt:{gateway}:qp:* ~tt:{gateway}:bots*",
+                "+evalsha +eval +script|load +time +zrange +zrangebyscore",
+                first_arg("hset", [QP_OPEN, QP_TABLES, BOTS, BOT_OWNERS]),
+                first_arg("hdel", [QP_OPEN, QP_TABLES, BOTS, BOT_OWNERS]),
+                first_arg("zadd", [QP_DUE, BOT_LEASES]),
+                first_arg("zrem", [QP_DUE, BOT_LEASES]),
             ]
         ),
         " ".join(

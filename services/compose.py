@@ -68,6 +68,9 @@ def embedded_server(
     return EmbeddedRedis(data_dir, appendfsync=appendfsync, extra=extra).start()
 
 
+GATEWAY_POOL = 64
+
+
 def redis_client(settings: Settings, url: str | None = None) -> Redis:
     """A client of the services' own kind (commands packed by hiredis), on the settings'
     Redis or the one `url` names. A pooled connection that a Redis restart closed is
@@ -163,15 +166,26 @@ def create_app(settings: Settings) -> FastStream:
 def gateway(settings: Settings, config: GatewayConfig | None = None) -> Litestar:
     """The gateway application (serve it with uvicorn): clients of its own for requests,
     for the live hub's blocking read and for the client library's replies."""
+    from services.client.client import TabletopClient
     from services.gateway.app import Gateway, GatewayConfig, create_app
 
-    redis = redis_client(settings)
+    # Many requests at once: they wait their turn for a pooled connection (GATEWAY_POOL
+    # each for the routes and the client library) rather than fail.
+    def pooled() -> Redis:
+        return connect(
+            settings.redis_url,
+            retry_on_error=RETRY_ON,
+            blocking=True,
+            max_connections=GATEWAY_POOL,
+        )
+
+    redis = pooled()
     built = Gateway(
         config or GatewayConfig.from_env(),
         redis,
         redis_client(settings),
         event_store(settings, redis),
-        client(settings),
+        TabletopClient(pooled(), partitions=settings.partitions, pipelined=True),
         read_models(settings, redis),
     )
     return create_app(built)

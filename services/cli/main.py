@@ -325,6 +325,14 @@ async def _checked(settings: Settings) -> None:
     help="Archive finished matches past the retention and trim what is read (one is enough).",
 )
 @click.option("--port", type=int, default=8000, show_default=True, help="The gateway's port.")
+@click.option(
+    "--gateway-processes",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    envvar="TABLETOP_GATEWAY_PROCESSES",
+    help="Gateway processes sharing the port (Linux SO_REUSEPORT).",
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -335,15 +343,18 @@ def serve(
     gateway: bool,
     archiver: bool,
     port: int,
+    gateway_processes: int,
 ) -> None:
-    """Run the command service and the projector until interrupted.
+    """Run the command service, the projector and the gateway until interrupted.
 
     Several processes may share the work. Command services on the same partitions split
     their commands through the consumer group (any one may take any command, at the
     cost of version conflicts); given partitions of their own (--command-partitions),
-    each match stays with one service. Projectors split the partitions. One archiver
-    is enough for the whole deployment (two would do the same work twice, harmlessly).
-    TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of their own.
+    each match stays with one service. Projectors split the partitions. The gateway runs
+    as --gateway-processes processes on one port; any of them serves any player. One
+    archiver is enough for the whole deployment (two would do the same work twice,
+    harmlessly). TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
+    their own.
     """
     if not commands and not projector and not gateway and not archiver:
         raise click.UsageError(
@@ -395,9 +406,11 @@ def serve(
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             if gateway:
-                web = _gateway_server(settings, port)
+                web = _gateway_server(settings, port, processes=gateway_processes)
                 await web.start()
-                log.info("service_started", service="gateway", url=web.url)
+                log.info(
+                    "service_started", service="gateway", url=web.url, processes=gateway_processes
+                )
             if archiver:
                 keeper = compose.archiver(settings)
                 keeper.start()
@@ -433,14 +446,20 @@ def serve(
         asyncio.run(run(settings))
 
 
-def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> Any:
+def _gateway_server(
+    settings: Settings, port: int, dev_signin: bool = False, processes: int = 1
+) -> Any:
     from services.gateway.app import GatewayConfig
+    from services.gateway.processes import GatewayProcesses
     from services.gateway.server import GatewayServer
 
-    config = GatewayConfig.from_env()
+    config = GatewayConfig.from_env()  # one secret for all the processes
     config.dev_signin = config.dev_signin or dev_signin
     # In a container the gateway must listen beyond loopback (deploy/compose.yaml).
     host = os.environ.get("TABLETOP_GATEWAY_HOST", "127.0.0.1")
+    if processes > 1:
+        level = level_from_env("INFO")
+        return GatewayProcesses(settings, config, processes, host, port, level)
     return GatewayServer(compose.gateway(settings, config), host, port)
 
 

@@ -48,8 +48,15 @@ class TabletopClient:
         partitions: int = DEFAULT_PARTITIONS,
         client_id: str | None = None,
         timeout: float = 30.0,
+        pipelined: bool = False,
     ) -> None:
         self.redis = redis
+        # Pipelined: commands sent while a batch is on its way go out together, in one
+        # pipeline, the next time (what a gateway sending for many players wants: one
+        # write for many XADDs, and no connection taken from the pool for each).
+        self.pipelined = pipelined
+        self._outbox: list[tuple[str, bytes, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
         self.partitions = partitions
         user = redis.connection_pool.connection_kwargs.get("username")
         owner = f"{user}:" if user else ""
@@ -153,7 +160,9 @@ class TabletopClient:
         stream = Keys(partition_of(match_id, self.partitions)).commands
         self._sent[command_id] = (stream, body)
         try:
-            return await asyncio.wait_for(self._send_and_wait(stream, body, future), self.timeout)
+            # A timeout scope, not wait_for: no task of its own for every command.
+            async with asyncio.timeout(self.timeout):
+                return await self._send_and_wait(stream, body, future)
         finally:
             self._waiting.pop(command_id, None)
             self._sent.pop(command_id, None)
@@ -164,7 +173,10 @@ class TabletopClient:
         delay = BACKOFF_FIRST
         while True:
             try:
-                await self.redis.xadd(stream, {"c": body})
+                if self.pipelined:
+                    await self._queued(stream, body)
+                else:
+                    await self.redis.xadd(stream, {"c": body})
                 break
             except GONE as err:
                 # Sent or not, sending again is safe: the command id appends it once.
@@ -172,6 +184,31 @@ class TabletopClient:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX)
         return await future
+
+    def _queued(self, stream: str, body: bytes) -> asyncio.Future[None]:
+        """The command joins the next pipeline; done once Redis has taken it."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._outbox.append((stream, body, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        return done
+
+    async def _flush(self) -> None:
+        while self._outbox:
+            batch, self._outbox = self._outbox, []
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for stream, body, _ in batch:
+                        pipe.xadd(stream, {"c": body})
+                    await pipe.execute()
+            except Exception as err:  # each sender retries (or gives up) on its own
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(err)
+                continue
+            for _, _, done in batch:
+                if not done.done():
+                    done.set_result(None)
 
     async def _read_replies(self) -> None:
         delay = BACKOFF_FIRST

@@ -143,3 +143,4 @@ class ReplayBody(msgspec.Struct):
 class Health(msgspec.Struct):
     status: str
     redis: str
+    process: int = 0  # the gateway process that answered (several may share the port)

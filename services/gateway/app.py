@@ -44,7 +44,7 @@ from services.client.client import CommandRejected, TabletopClient
 from services.contracts.messages import Reply
 from services.gateway import api, tables
 from services.gateway.live import LiveHub
-from services.gateway.seating import Bots, QuickPlay
+from services.gateway.seating import Bots, NoTable, QuickPlay
 from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
 from services.infra import metrics
 from services.readside.readmodels import ReadModels
@@ -95,14 +95,17 @@ class Gateway:
         self.client = client
         self.read_models = read_models
         self.tokens = Tokens(config.secret, config.token_ttl)
+        self.names = tables.NameBook(redis)
         self.hub = LiveHub(listen, store.partitions)
-        self.bots = Bots(client, store, self.hub, self.remember, delay=config.bot_delay)
-        self.quick = QuickPlay(client, store, self.bots, config.quickplay_wait)
+        self.bots = Bots(client, store, self.hub, self.remember, redis, delay=config.bot_delay)
+        self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
         self._seating: dict[str, tuple[str, list[str | None]]] = {}
 
     async def start(self) -> None:
         await self.client.__aenter__()
         await self.hub.start()
+        self.bots.start()
+        self.quick.start()
 
     async def stop(self) -> None:
         await self.quick.stop()
@@ -114,6 +117,7 @@ class Gateway:
 
     async def remember(self, player: Player) -> None:
         await self.redis.hset(GATEWAY.names, player.id, player.name)
+        self.names.learn(player.id, player.name)
 
     def signed_in(self, player: Player) -> api.SignedIn:
         token = self.tokens.issue(player)
@@ -221,7 +225,7 @@ async def healthz(state: State) -> api.Health:
         await _gateway(state).redis.ping()
     except Exception as err:
         raise HTTPException(status_code=503, detail=f"Redis is unreachable: {err}") from None
-    return api.Health(status="ok", redis="ok")
+    return api.Health(status="ok", redis="ok", process=os.getpid())
 
 
 @get("/readyz")
@@ -304,7 +308,7 @@ async def list_matches(
     rows = await gw.read_models.lobby(game or None, status, max(0, page), 20)
     out = []
     for s in rows:
-        names = await tables.names_of(gw.redis, s.players)
+        names = await gw.names.of(s.players)
         out.append(
             api.MatchRow(
                 match_id=s.match_id,
@@ -391,7 +395,7 @@ async def quickplay(state: State, me: Player, data: api.QuickPlayBody) -> api.Se
     gw = _gateway(state)
     try:
         found = await gw.quick.find(me, data.game, data.seats, data.options)
-    except CommandRejected as err:
+    except (CommandRejected, NoTable) as err:
         raise HTTPException(status_code=409, detail=str(err)) from None
     return api.Seated(found.match_id, found.seat)
 
@@ -404,7 +408,7 @@ async def show(state: State, me: Player, match_id: str) -> api.TableBody:
     gw = _gateway(state)
     table = await _live(gw, match_id)
     seat = tables.seat_of(table, me.id)
-    names = await tables.names_of(gw.redis, table.players)
+    names = await gw.names.of(table.players)
     return api.TableBody(
         match_id, seat, tables.view_for(table, seat, names), tables.commands_for(table, seat)
     )
@@ -429,7 +433,7 @@ async def history(
         raise NotFoundException(f"There is no match {match_id}.")
     last = found.state_at(len(found.events))
     seat = _parse_seat(as_, last, me)
-    names = await tables.names_of(gw.redis, last.players)
+    names = await gw.names.of(last.players)
     lines = tables.lines_for(found.game, found.envelopes, found.events, seat, names, last.players)
     return api.History(match_id, seat, last.version, lines)
 
@@ -453,7 +457,7 @@ async def replay(
     seat = _parse_seat(as_, last, me)
     at = min(max(1, version or last.version), last.version)
     then = found.state_at(at)
-    names = await tables.names_of(gw.redis, last.players)
+    names = await gw.names.of(last.players)
     shown = tables.lines_for(
         found.game,
         found.envelopes[at - 1 : at],
@@ -495,7 +499,7 @@ async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> a
     message = reply.message
     if seated is not None:
         game, players = seated
-        names = await tables.names_of(gw.redis, players)
+        names = await gw.names.of(players)
         by_id = {p: n for p, n in zip(players, names, strict=True) if p}
         if reply.events and reply.status == "accepted":
             seat = players.index(me.id) if me.id in players else None
@@ -591,7 +595,7 @@ class _Follower:
     async def names(self, players: list[str | None]) -> list[str]:
         """The seats' names, read again only when the seats change."""
         if self._names is None or self._names[0] != players:
-            self._names = (list(players), await tables.names_of(self.gw.redis, players))
+            self._names = (list(players), await self.gw.names.of(players))
         return self._names[1]
 
     async def hello(self, state: m.MatchState, since: int | None) -> None:

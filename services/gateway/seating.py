@@ -1,12 +1,22 @@
-"""Quick play and bots.
+"""Quick play and bots, shared by every gateway process through Redis.
 
-A quick-play queue per (game, options, seats) is an open table: the first player in
-creates it and sits down, the next ones join it, and the match starts when every seat
-is taken. After `wait` seconds the empty seats get bots. A bot is a player of its own
-id that plays random legal commands through the same command path as people.
+Quick play. A queue per (game, seats, options) has at most one open table. One Lua
+script (`SEAT_LUA`, on the exact keys of `GATEWAY`, one slot) seats a player: it opens a
+table when the queue has none (a fresh match id, and a deadline for its bots), or gives
+the next free seat of the open one, and closes the queue once every seat is promised.
+The gateway that answered then creates the match and joins the promised seat; every
+gateway sends the same create (command id `qp.create.<match>`), so the command streams
+append it once whoever comes first. Whoever sees the table full after a join starts it
+(command id `qp.start.<match>`, once). When a table's deadline passes, `FILL_LUA`
+claims it (one ZREM: exactly one process wins, however many race) and closes the
+queue; the winner seats bots in the seats nobody was promised.
 
-The queues live in the gateway process that took the first request; several gateway
-processes each fill tables of their own (the platform may route quick play to one).
+Bots. A bot is a player of its own id that plays random legal commands through the
+same client and command streams as people. Each bot is owned by one gateway process
+through a lease (`BOT_LEASE_MS`) that its owner renews every second. A process that
+stops hands its bots back (their leases end at once); one that dies lets them lapse.
+Every process adopts lapsed bots each second, so a bot plays on as long as one gateway
+runs. A process that finds a lease no longer its own stops that bot's task.
 """
 
 from __future__ import annotations
@@ -16,12 +26,15 @@ import contextlib
 import random
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import structlog
+from redis.asyncio import Redis
 
+from domain import match as m
 from domain.kernel import get_game
+from events.keys import GATEWAY
 from events.matches import LiveMatch, fold_envelopes, load_match
 from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
@@ -30,12 +43,162 @@ from services.gateway.tokens import Player
 
 log = structlog.get_logger("gateway.seating")
 BOT_NAMES = ("Robo Ann", "Robo Bea", "Robo Cid", "Robo Dot", "Robo Eve", "Robo Fay", "Robo Gus")
+BOT_LEASE_MS = 5_000
+LEASE_EVERY = 1.0  # seconds between a process's renewals and adoptions
+ADOPT_AT_ONCE = 50
 
 RememberName = Callable[[Player], Awaitable[None]]
 
+_NOW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+"""
+
+# KEYS: open, tables, due. ARGV: queue, player, seats, fresh match id, wait (ms).
+# -> {match id, seat (0-based), 1 when this seat was the last one}
+SEAT_LUA = (
+    _NOW
+    + """
+local mid = redis.call('HGET', KEYS[1], ARGV[1])
+local t
+if mid then
+  t = cjson.decode(redis.call('HGET', KEYS[2], mid))
+  for i, p in ipairs(t.p) do
+    if p == ARGV[2] then return {mid, i - 1, 0} end
+  end
+else
+  mid = ARGV[4]
+  t = {q = ARGV[1], n = tonumber(ARGV[3]), p = {}}
+  redis.call('HSET', KEYS[1], ARGV[1], mid)
+  redis.call('ZADD', KEYS[3], now + tonumber(ARGV[5]), mid)
+end
+table.insert(t.p, ARGV[2])
+if #t.p >= t.n then
+  redis.call('HDEL', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], mid)
+  redis.call('ZREM', KEYS[3], mid)
+  return {mid, #t.p - 1, 1}
+end
+redis.call('HSET', KEYS[2], mid, cjson.encode(t))
+return {mid, #t.p - 1, 0}
+"""
+)
+
+# KEYS: open, tables, due. -> {match id, table JSON} for one table past its deadline,
+# claimed by this call alone; {"", ms until the next deadline or -1} when none is due.
+FILL_LUA = (
+    _NOW
+    + """
+local due = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 1)
+if #due == 0 then
+  local nxt = redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')
+  if #nxt == 0 then return {'', -1} end
+  return {'', tonumber(nxt[2]) - now}
+end
+local mid = due[1]
+redis.call('ZREM', KEYS[3], mid)
+local raw = redis.call('HGET', KEYS[2], mid)
+if not raw then return {mid, ''} end
+redis.call('HDEL', KEYS[2], mid)
+local t = cjson.decode(raw)
+if redis.call('HGET', KEYS[1], t.q) == mid then redis.call('HDEL', KEYS[1], t.q) end
+return {mid, raw}
+"""
+)
+
+# KEYS: open, tables, due. ARGV: queue, match id. The table will not fill: forget it.
+CLOSE_LUA = """
+if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
+redis.call('HDEL', KEYS[2], ARGV[2])
+redis.call('ZREM', KEYS[3], ARGV[2])
+return 1
+"""
+
+# KEYS: bots, owners, leases. ARGV: owner, lease (ms), bot id, bot JSON.
+ENLIST_LUA = (
+    _NOW
+    + """
+redis.call('HSET', KEYS[1], ARGV[3], ARGV[4])
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
+redis.call('ZADD', KEYS[3], now + tonumber(ARGV[2]), ARGV[3])
+return 1
+"""
+)
+
+# KEYS: bots, owners, leases. ARGV: owner, lease (ms), max adoptions, then the bots
+# this owner plays. Renews what is still its own, adopts lapsed bots.
+# -> {bots of the list no longer its own..., '', adopted id, adopted JSON, ...}
+LEASE_LUA = (
+    _NOW
+    + """
+local out = {}
+for i = 4, #ARGV do
+  if redis.call('HGET', KEYS[2], ARGV[i]) == ARGV[1] then
+    redis.call('ZADD', KEYS[3], now + tonumber(ARGV[2]), ARGV[i])
+  else
+    table.insert(out, ARGV[i])
+  end
+end
+table.insert(out, '')
+local lapsed = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, tonumber(ARGV[3]))
+for _, bot in ipairs(lapsed) do
+  local raw = redis.call('HGET', KEYS[1], bot)
+  if raw then
+    redis.call('HSET', KEYS[2], bot, ARGV[1])
+    redis.call('ZADD', KEYS[3], now + tonumber(ARGV[2]), bot)
+    table.insert(out, bot)
+    table.insert(out, raw)
+  else
+    redis.call('ZREM', KEYS[3], bot)
+    redis.call('HDEL', KEYS[2], bot)
+  end
+end
+return out
+"""
+)
+
+# KEYS: bots, owners, leases. ARGV: owner, 1 to retire (the match is over) or 0 to hand
+# back (the process stops), then bot ids. Touches only the owner's own bots.
+LET_GO_LUA = """
+for i = 3, #ARGV do
+  if redis.call('HGET', KEYS[2], ARGV[i]) == ARGV[1] then
+    if ARGV[2] == '1' then
+      redis.call('HDEL', KEYS[1], ARGV[i])
+      redis.call('HDEL', KEYS[2], ARGV[i])
+      redis.call('ZREM', KEYS[3], ARGV[i])
+    else
+      redis.call('ZADD', KEYS[3], 0, ARGV[i])
+    end
+  end
+end
+return 1
+"""
+
+QUEUE_KEYS = [GATEWAY.quickplay_open, GATEWAY.quickplay_tables, GATEWAY.quickplay_due]
+BOT_KEYS = [GATEWAY.bots, GATEWAY.bot_owners, GATEWAY.bot_leases]
+
+
+class NoTable(Exception):
+    """Quick play found no table to seat the player (each was taken as it tried)."""
+
+
+class BotRecord(msgspec.Struct):
+    match: str
+    name: str
+
+
+class QueuedTable(msgspec.Struct):
+    q: str
+    n: int
+    p: list[str]
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
 
 class Bots:
-    """The bots of this gateway process, one task per bot seat."""
+    """The bots this gateway process plays now: one task per bot, each under a lease."""
 
     def __init__(
         self,
@@ -43,41 +206,110 @@ class Bots:
         store: EventStore,
         hub: LiveHub,
         remember: RememberName,
+        redis: Redis,
         *,
         delay: float = 0.0,
+        owner: str | None = None,
     ) -> None:
         self.client = client
         self.store = store
         self.hub = hub
         self.remember = remember
+        self.redis = redis
         self.delay = delay
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.owner = owner or f"gw-{uuid.uuid4().hex[:12]}"
+        self.adopted = 0  # bots taken over from another process (tests read it)
+        self._tasks: dict[str, asyncio.Task[None]] = {}
         self._rng = random.Random()
+        self._enlist = redis.register_script(ENLIST_LUA)
+        self._lease = redis.register_script(LEASE_LUA)
+        self._let_go = redis.register_script(LET_GO_LUA)
+        self._keeper: asyncio.Task[None] | None = None
+
+    @property
+    def playing(self) -> set[str]:
+        return set(self._tasks)
+
+    def start(self) -> None:
+        self._keeper = asyncio.create_task(self._keep_leases())
 
     async def seat(self, match_id: str, seat: int | None = None) -> Player:
-        """A new bot sits down at the table (seat: the first free one)."""
-        n = len(self._tasks)
-        bot = Player(id=f"bot-{uuid.uuid4().hex[:12]}", name=BOT_NAMES[n % len(BOT_NAMES)])
+        """A new bot sits down at the table (seat: the first free one). It is enlisted
+        before it joins, so a seated bot always has an owner."""
+        n = self._rng.randrange(len(BOT_NAMES))
+        bot = Player(id=f"bot-{uuid.uuid4().hex[:12]}", name=BOT_NAMES[n])
         await self.remember(bot)
-        await self.client.join(match_id, bot.id, seat)
-        task = asyncio.create_task(self._play(match_id, bot))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        record = msgspec.json.encode(BotRecord(match_id, bot.name))
+        await self._enlist(keys=BOT_KEYS, args=[self.owner, BOT_LEASE_MS, bot.id, record])
+        try:
+            await self.client.join(match_id, bot.id, seat)
+        except BaseException:
+            await self._let_go(keys=BOT_KEYS, args=[self.owner, 1, bot.id])
+            raise
+        self._play_later(match_id, bot)
         return bot
 
+    def _play_later(self, match_id: str, bot: Player) -> None:
+        task = asyncio.create_task(self._play(match_id, bot))
+        self._tasks[bot.id] = task
+        task.add_done_callback(lambda _: self._tasks.pop(bot.id, None))
+
+    async def renew(self) -> None:
+        """Renew this process's leases, stop the bots it lost, adopt lapsed ones."""
+        mine = list(self._tasks)
+        raw = cast(
+            "list[Any]",
+            await self._lease(keys=BOT_KEYS, args=[self.owner, BOT_LEASE_MS, ADOPT_AT_ONCE, *mine]),
+        )
+        out = [_text(x) for x in raw]
+        cut = out.index("")
+        for lost in out[:cut]:
+            task = self._tasks.get(lost)
+            if task is not None:
+                log.info("bot_lease_lost", bot=lost)
+                task.cancel()
+        adopted = out[cut + 1 :]
+        for bot_id, record_raw in zip(adopted[::2], adopted[1::2], strict=True):
+            if bot_id in self._tasks:
+                continue
+            record = msgspec.json.decode(record_raw, type=BotRecord)
+            log.info("bot_adopted", bot=bot_id, match_id=record.match, owner=self.owner)
+            self.adopted += 1
+            self._play_later(record.match, Player(bot_id, record.name))
+
+    async def _keep_leases(self) -> None:
+        while True:
+            try:
+                await self.renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # Redis away for a moment: the leases outlast a few tries
+                log.exception("bot_leases_failed")
+            await asyncio.sleep(LEASE_EVERY)
+
     async def stop(self) -> None:
-        for task in list(self._tasks):
+        """Stop playing and hand every bot back: another process adopts it within a
+        second (its lease ends now)."""
+        if self._keeper is not None:
+            self._keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._keeper
+        mine = list(self._tasks)
+        for task in list(self._tasks.values()):
             task.cancel()
-        for task in list(self._tasks):
+        for task in list(self._tasks.values()):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if mine:
+            with contextlib.suppress(Exception):
+                await self._let_go(keys=BOT_KEYS, args=[self.owner, 0, *mine])
 
     async def _play(self, match_id: str, bot: Player) -> None:
         bound = log.bind(match_id=match_id, bot=bot.id)
         try:
             with self.hub.subscribe(match_id) as news:
                 live = await load_match(self.store, match_id)
-                while live is None or live.state.status != "finished":
+                while not _done_for(live, bot):
                     if live is not None and self._to_act(live, bot):
                         await self._move(match_id, bot, live)
                     else:
@@ -85,6 +317,7 @@ class Bots:
                         with contextlib.suppress(TimeoutError):
                             await asyncio.wait_for(news.get(), timeout=2.0)
                     live = await _caught_up(self.store, match_id, live)
+            await self._let_go(keys=BOT_KEYS, args=[self.owner, 1, bot.id])
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -110,6 +343,14 @@ class Bots:
             log.info("bot_move_rejected", match_id=match_id, code=err.code)
 
 
+def _done_for(live: LiveMatch | None, bot: Player) -> bool:
+    """The bot has nothing more to do here: the match is over, or it started without it."""
+    if live is None:
+        return False
+    state = live.state
+    return state.status == "finished" or (state.status != "lobby" and bot.id not in state.players)
+
+
 async def _caught_up(store: EventStore, match_id: str, live: LiveMatch | None) -> LiveMatch | None:
     if live is None:
         return await load_match(store, match_id)
@@ -122,80 +363,133 @@ class QuickPlayAnswer(msgspec.Struct):
 
 
 class QuickPlay:
-    def __init__(self, client: TabletopClient, store: EventStore, bots: Bots, wait: float) -> None:
+    """Quick-play queues in Redis, shared by every gateway process; each process also
+    sweeps for tables whose wait is over (`fill_due`)."""
+
+    def __init__(
+        self,
+        client: TabletopClient,
+        store: EventStore,
+        bots: Bots,
+        redis: Redis,
+        wait: float,
+        *,
+        sweep_every: float = 0.5,
+    ) -> None:
         self.client = client
         self.store = store
         self.bots = bots
         self.wait = wait
-        self._open: dict[tuple[str, str, int], str] = {}
-        self._lock = asyncio.Lock()
-        self._timers: set[asyncio.Task[None]] = set()
+        self.sweep_every = sweep_every
+        self.filled = 0  # tables this process filled with bots (tests read it)
+        self._seat = redis.register_script(SEAT_LUA)
+        self._fill = redis.register_script(FILL_LUA)
+        self._close = redis.register_script(CLOSE_LUA)
+        self._sweeper: asyncio.Task[None] | None = None
+        self._fills: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep())
+
+    async def stop(self) -> None:
+        for task in [self._sweeper, *self._fills]:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def find(
         self, player: Player, game: str, seats: int, options: dict[str, Any]
     ) -> QuickPlayAnswer:
         """Seat the player at the open table of that queue, or open one."""
-        queue = (game, msgspec.json.encode(options, order="sorted").decode(), seats)
-        async with self._lock:
-            match_id = self._open.get(queue)
-            if match_id is not None:
-                seat = await self._sit(match_id, player)
-                if seat is not None:
-                    await self._start_if_full(queue, match_id, player)
-                    return QuickPlayAnswer(match_id, seat)
-                self._open.pop(queue, None)
-            match_id = await self.client.create(game, seats, options)
-            await self.client.join(match_id, player.id)
-            self._open[queue] = match_id
-            await self._start_if_full(queue, match_id, player)
-            if queue in self._open:
-                timer = asyncio.create_task(self._fill_later(queue, match_id))
-                self._timers.add(timer)
-                timer.add_done_callback(self._timers.discard)
-            return QuickPlayAnswer(match_id, await self._seat_in(match_id, player))
+        queue = f"{game}|{seats}|{msgspec.json.encode(options, order='sorted').decode()}"
+        for _ in range(3):
+            raw = cast(
+                "list[Any]",
+                await self._seat(
+                    keys=QUEUE_KEYS,
+                    args=[queue, player.id, seats, uuid.uuid4().hex[:16], int(self.wait * 1000)],
+                ),
+            )
+            match_id, seat = _text(raw[0]), int(raw[1])
+            try:
+                # Every gateway sends the same create; the streams append it once.
+                create = m.CreateMatch(game=game, seats=seats, options=options)
+                await self.client.send(match_id, create, command_id=f"qp.create.{match_id}")
+            except CommandRejected:
+                await self._close(keys=QUEUE_KEYS, args=[queue, match_id])
+                raise
+            try:
+                join = m.JoinMatch(player=player.id, seat=seat)
+                await self.client.send(match_id, join, command_id=f"qp.join.{match_id}.{player.id}")
+            except CommandRejected as err:
+                # Someone took the seat by hand, or the table went: a fresh one.
+                log.info("quickplay_seat_lost", match_id=match_id, code=err.code)
+                await self._close(keys=QUEUE_KEYS, args=[queue, match_id])
+                continue
+            await self._start_if_full(match_id)
+            return QuickPlayAnswer(match_id, seat)
+        raise NoTable("No quick-play table could seat you; try again.")
 
-    async def _sit(self, match_id: str, player: Player) -> int | None:
+    async def _start_if_full(self, match_id: str) -> None:
+        """Start the table once every seat is taken; whoever sees it full first sends the
+        start, and the same command id makes the others' the same command."""
         live = await load_match(self.store, match_id)
         if live is None or live.state.status != "lobby":
-            return None
-        if player.id in live.state.players:
-            return live.state.players.index(player.id)
-        try:
-            await self.client.join(match_id, player.id)
-        except CommandRejected:
-            return None
-        return await self._seat_in(match_id, player)
-
-    async def _seat_in(self, match_id: str, player: Player) -> int:
-        live = await load_match(self.store, match_id)
-        assert live is not None
-        return live.state.players.index(player.id)
-
-    async def _start_if_full(self, queue: tuple[str, str, int], match_id: str, by: Player) -> None:
-        live = await load_match(self.store, match_id)
-        if live is None or any(p is None for p in live.state.players):
             return
-        self._open.pop(queue, None)
-        await self.client.start(match_id, by.id)
+        players = live.state.players
+        if any(p is None for p in players):
+            return
+        starter = players[0]
+        assert starter is not None
+        reply = await self.client.send(
+            match_id, m.StartMatch(player=starter), command_id=f"qp.start.{match_id}", check=False
+        )
+        if reply.status == "rejected":
+            log.info("quickplay_start_refused", match_id=match_id, code=reply.code)
 
-    async def _fill_later(self, queue: tuple[str, str, int], match_id: str) -> None:
-        await asyncio.sleep(self.wait)
-        async with self._lock:
-            if self._open.get(queue) != match_id:
-                return
-            live = await load_match(self.store, match_id)
-            if live is None or live.state.status != "lobby":
-                self._open.pop(queue, None)
-                return
-            first = next((p for p in live.state.players if p), None)
-            if first is None:  # everybody left: the table closes unplayed
-                self._open.pop(queue, None)
-                return
-            for _ in range(sum(1 for p in live.state.players if p is None)):
-                await self.bots.seat(match_id)
-            self._open.pop(queue, None)
-            await self.client.start(match_id, first)
+    async def fill_due(self) -> float | None:
+        """Claim one table whose wait is over and seat bots in its free seats; the
+        seconds until the next deadline when none is due (None: no table waits)."""
+        raw = cast("list[Any]", await self._fill(keys=QUEUE_KEYS))
+        match_id = _text(raw[0])
+        if not match_id:
+            left = int(raw[1])
+            return None if left < 0 else left / 1000
+        record = _text(raw[1])
+        if not record:
+            return 0.0
+        table = msgspec.json.decode(record, type=QueuedTable)
+        self.filled += 1
+        task = asyncio.create_task(self._seat_bots(match_id, table))
+        self._fills.add(task)
+        task.add_done_callback(self._fills.discard)
+        return 0.0
 
-    async def stop(self) -> None:
-        for timer in list(self._timers):
-            timer.cancel()
+    async def _seat_bots(self, match_id: str, table: QueuedTable) -> None:
+        bound = log.bind(match_id=match_id)
+        try:
+            for seat in range(len(table.p), table.n):
+                try:
+                    await self.bots.seat(match_id, seat)
+                except CommandRejected as err:  # taken by hand meanwhile
+                    bound.info("quickplay_bot_not_seated", seat=seat, code=err.code)
+            await self._start_if_full(match_id)
+            bound.info("quickplay_filled", bots=table.n - len(table.p))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            bound.exception("quickplay_fill_failed")
+
+    async def _sweep(self) -> None:
+        while True:
+            try:
+                left = await self.fill_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("quickplay_sweep_failed")
+                left = None
+            if left == 0.0:
+                continue
+            await asyncio.sleep(self.sweep_every if left is None else min(left, self.sweep_every))

@@ -21,7 +21,11 @@ class _Quiet(uvicorn.Server):
 
 
 class GatewayServer:
-    def __init__(self, app: Litestar, host: str = "127.0.0.1", port: int = 8000) -> None:
+    def __init__(
+        self, app: Litestar, host: str = "127.0.0.1", port: int = 8000, *, reuse_port: bool = False
+    ) -> None:
+        self.app = app
+        self.reuse_port = reuse_port  # several processes on one port (processes.py)
         self.host = host
         self.port = port
         config = uvicorn.Config(
@@ -53,8 +57,9 @@ class GatewayServer:
 
     async def _serve(self) -> None:
         try:
-            await self._server.serve()
-        except SystemExit:
+            sockets = [self._shared_socket()] if self.reuse_port else None
+            await self._server.serve(sockets=sockets)
+        except (SystemExit, OSError):
             # uvicorn exits the process when it cannot bind; here it is one service of
             # several, which stop in order instead.
             raise GatewayCannotListen(
@@ -66,6 +71,14 @@ class GatewayServer:
         if self._task is not None:
             with contextlib.suppress(GatewayCannotListen):  # start has raised it already
                 await self._task
+
+    def _shared_socket(self) -> socket.socket:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((self.host, self.port))
+        sock.set_inheritable(True)
+        return sock
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -25,6 +25,7 @@ class Stack:
         self.redis = compose.redis_client(settings)
         self.projector = compose.projector(settings, self.redis) if projector else None
         self.server = GatewayServer(compose.gateway(settings, config), host, port)
+        self._stopped = False
 
     @property
     def url(self) -> str:
@@ -42,6 +43,9 @@ class Stack:
             self.projector.start()
 
     async def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
         await self.server.stop()
         await self.stop_services()
 

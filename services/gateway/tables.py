@@ -4,6 +4,8 @@ gateway only adds the players' display names."""
 
 from __future__ import annotations
 
+import re
+import time
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,12 +42,30 @@ class Line(msgspec.Struct):
     text: str
 
 
-async def names_of(redis: Redis, players: Sequence[str | None]) -> list[str]:
-    """The display names of the seats (an empty seat, or an unknown id, by its number)."""
-    ids = [p for p in players if p]
-    found: list[Any] = cast(list[Any], await redis.hmget(GATEWAY.names, ids)) if ids else []
-    by_id = {p: (n.decode() if n else p) for p, n in zip(ids, found, strict=True)}
-    return [by_id[p] if p else f"seat {i + 1}" for i, p in enumerate(players)]
+class NameBook:
+    """Display names (`GATEWAY.names`), kept in this process for a while: every reply
+    and push names its players, and names change only when someone signs in again."""
+
+    def __init__(self, redis: Redis, keep_seconds: float = 30.0, size: int = 50_000) -> None:
+        self.redis = redis
+        self.keep_seconds = keep_seconds
+        self.size = size
+        self._known: dict[str, tuple[str, float]] = {}
+
+    def learn(self, player_id: str, name: str) -> None:
+        if len(self._known) >= self.size:
+            self._known.pop(next(iter(self._known)))
+        self._known[player_id] = (name, time.monotonic() + self.keep_seconds)
+
+    async def of(self, players: Sequence[str | None]) -> list[str]:
+        """The seats' names (an empty seat, or an unknown id, by its number from 1)."""
+        now = time.monotonic()
+        missing = [p for p in players if p and (p not in self._known or self._known[p][1] < now)]
+        if missing:
+            found = cast(list[Any], await self.redis.hmget(GATEWAY.names, missing))
+            for p, n in zip(missing, found, strict=True):
+                self.learn(p, n.decode() if n else p)
+        return [self._known[p][0] if p else f"seat {i + 1}" for i, p in enumerate(players)]
 
 
 def seat_of(state: m.MatchState, player: str) -> Seat | None:
@@ -57,7 +77,44 @@ def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> di
     out["names"] = list(names)
     out["you"] = seat
     out["title"] = get_game(state.game).title
+    out["seat_keys"] = seat_keys(state.game)
     return out
+
+
+_SEAT = re.compile(r"\bSeat\b")
+
+
+@cache
+def seat_keys(game_name: str) -> list[str]:
+    """The fields of the game's view and commands that hold seats (annotated `Seat`):
+    the web table shows them as names, never as the 0-based numbers of the JSON."""
+    game = get_game(game_name)
+    todo = _structs_in(typing.get_type_hints(game.view).get("return"))
+    todo += _structs_in(game.command_type)
+    seen: set[type] = set()
+    found: set[str] = set()
+    while todo:
+        struct = todo.pop()
+        if struct in seen:
+            continue
+        seen.add(struct)
+        # The annotations as written (`from __future__ import annotations` keeps them):
+        # `Seat` is an alias of int, lost once resolved.
+        written: dict[str, Any] = {}
+        for klass in reversed(struct.__mro__):
+            written.update(getattr(klass, "__annotations__", {}))
+        hints = typing.get_type_hints(struct)
+        for name in struct.__struct_fields__:
+            if isinstance(written.get(name), str) and _SEAT.search(written[name]):
+                found.add(name)
+            todo += _structs_in(hints[name])
+    return sorted(found)
+
+
+def _structs_in(annotation: Any) -> list[type[msgspec.Struct]]:
+    if isinstance(annotation, type) and issubclass(annotation, msgspec.Struct):
+        return [annotation]
+    return [s for arg in typing.get_args(annotation) for s in _structs_in(arg)]
 
 
 @cache

@@ -92,6 +92,17 @@ def _die_with(parent: int) -> Callable[[], None] | None:
     return arm
 
 
+def die_with_parent() -> None:
+    """Have the kernel send this process SIGTERM when its parent dies (Linux; elsewhere
+    nothing). For a child process started by tabletop (the gateway's processes)."""
+    if _LIBC is None:
+        return
+    parent = os.getppid()
+    _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+
 def _servers_on(data_dir: Path) -> list[int]:
     """Pids of the redis-servers running on `data_dir` (Linux: read from /proc).
 

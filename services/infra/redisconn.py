@@ -13,6 +13,7 @@ from typing import Any
 import hiredis
 from redis.asyncio import Redis
 from redis.asyncio.connection import (
+    BlockingConnectionPool,
     Connection,
     ConnectionPool,
     SSLConnection,
@@ -58,14 +59,17 @@ _BY_BASE: dict[type, type] = {
 }
 
 
-def connect(url: str, **kwargs: Any) -> Redis:
+def connect(url: str, *, blocking: bool = False, **kwargs: Any) -> Redis:
     """`Redis.from_url`, with the connection class of the URL's scheme made fast
-    (from_url itself would put the scheme's own class back)."""
+    (from_url itself would put the scheme's own class back). `blocking`: a caller finding
+    every connection of the pool (`max_connections`) busy waits for one instead of
+    failing, as a server taking many requests at once must."""
     options = {**kwargs, **parse_url(url)}
     base = options.get("connection_class", Connection)
     options["connection_class"] = _BY_BASE.get(base, base)
+    pool = BlockingConnectionPool(**options) if blocking else ConnectionPool(**options)
     # from_pool: the client owns the pool and closes it with itself, as from_url's does.
-    return Redis.from_pool(ConnectionPool(**options))
+    return Redis.from_pool(pool)
 
 
 # redis-py types each reply for every client setting at once: `bytes | str` (with or

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page
@@ -178,3 +179,77 @@ async def test_a_board_game_table_is_drawn_and_playable(stack: Stack, browser: B
     await ann.wait_for_selector("#actions button.move, #actions form.command-form")
     assert await click_a_move(ann, random.Random(1))
     await ann.screenshot(path=str(SCREENSHOTS / "table-trektwelve.png"), full_page=True)
+
+
+# What each game's table calls a seat, as the labels read on the page: none may show a
+# bare number (the JSON's 0-based seat); each shows a name. Written from the games'
+# state and view docs, not from the renderer's rules.
+SEAT_LABELS = {
+    "player",
+    "holder",
+    "winner",
+    "winners",
+    "you",
+    "reader",
+    "starter",
+    "next round starter",
+    "turn",
+    "to act",
+    "current",
+    "emptier",
+    "owner",
+    "dealer",
+    "token holder",
+    "went out",
+    "overfilled",
+    "initiator",
+    "resolver",
+    "declared",
+    "seat",
+    "conceded",
+}
+NOT_A_SEAT = {"aero": {"turn"}}  # Aero's turn counts turns
+
+
+async def seat_labels_shown(page: Page) -> list[tuple[str, str]]:
+    found: list[list[str]] = await page.eval_on_selector_all(
+        "#view dl.facts > dt",
+        "dts => dts.filter(dt => !dt.nextElementSibling.querySelector('dl'))"
+        ".map(dt => [dt.textContent, dt.nextElementSibling.innerText])",
+    )
+    return [(k, v) for k, v in found]  # the leaves: a nested panel is checked by its own
+
+
+# The games of domain/games (tests register small games of their own besides).
+GAMES = sorted(
+    p.parent.name for p in (Path(__file__).parents[2] / "domain" / "games").glob("*/__init__.py")
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_every_games_table_shows_seats_by_name_never_by_the_jsons_number(
+    stack: Stack, browser: Browser, game: str
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    rules = get_game(game)
+    await quick_play(ann, game, max(rules.min_players, min(3, rules.max_players)))
+    # Nobody else comes: the quick-play wait runs out and bots take the seats.
+    await ann.wait_for_selector("text=playing")
+    rng = random.Random(7)
+    for moves in range(4):
+        shown = await seat_labels_shown(ann)
+        wrong = [
+            (label, text)
+            for label, text in shown
+            if label in SEAT_LABELS - NOT_A_SEAT.get(game, set()) and re.search(r"\b\d+\b", text)
+        ]
+        assert not wrong, f"{game}: seats shown as numbers: {wrong}"
+        await ann.wait_for_function(
+            "() => document.querySelector('#actions button.move, #actions form.command-form')"
+            " || /finished/.test(document.querySelector('.panel.status').innerText)"
+        )
+        if moves == 1:
+            await ann.screenshot(path=str(SCREENSHOTS / f"game-{game}.png"), full_page=True)
+        if not await click_a_move(ann, rng):
+            break
+    assert not ann.errors  # type: ignore[attr-defined]

@@ -30,6 +30,7 @@ from services.cli.main import main
 from services.client.bots import play_match
 from services.client.client import TabletopClient
 from services.commands.service import HEARTBEAT_LUA
+from services.gateway.seating import BOT_KEYS, LEASE_LUA, QUEUE_KEYS, SEAT_LUA
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis
 from services.infra.redisconn import connect
@@ -67,6 +68,8 @@ BOARD = "tt:{ratings}:board:chicken"
 RATINGS_CHECKPOINT = "tt:{ratings}:checkpoint:0"
 TOMBSTONES = "tt:{0}:archived"
 CURSOR = "tt:{0}:archived:cursor"
+QP_OPEN = "tt:{gateway}:qp:open"
+BOT_LEASES = "tt:{gateway}:bots:lease"
 GROUP = "tt-commands"
 SCRIPT_NOPERM = "The user executing the script can't"
 
@@ -115,6 +118,17 @@ def _ops() -> dict[str, Op]:
         "snap.hset": lambda r: r.hset(SNAP, "v", 1),
         "dead.xadd": lambda r: r.xadd(DEAD, entry),
         "heartbeats.beat": lambda r: r.eval(HEARTBEAT_LUA, 1, BEATS, "w1"),
+        "snap.eval hset(script)": lambda r: r.eval(
+            "return redis.call('HSET', KEYS[1], 'v', 2)", 1, SNAP
+        ),
+        # the gateways' shared quick-play queues and bot leases (their own scripts)
+        "quickplay.seat(script)": lambda r: r.eval(
+            SEAT_LUA, 3, *QUEUE_KEYS, "chicken|2|{}", "dev-ann", 2, "m9", 1000
+        ),
+        "bots.lease(script)": lambda r: r.eval(LEASE_LUA, 3, *BOT_KEYS, "gw-1", 5000, 10),
+        "quickplay.hset": lambda r: r.hset(QP_OPEN, "q", "m9"),
+        "quickplay.del": lambda r: r.delete(QP_OPEN),
+        "bots.zadd(other key)": lambda r: r.zadd(BOT_LEASES + "x", {"bot-1": 1}),
         # reply streams
         "own replies.xread": lambda r: r.xread({OWN_REPLIES: "0"}),
         "own replies.xadd(forge)": lambda r: r.xadd(OWN_REPLIES, {"r": b"{}"}),
@@ -185,6 +199,7 @@ ALLOWED: dict[str, set[str]] = {
         "cmds.hset",
         "snap.hgetall",
         "snap.hset",
+        "snap.eval hset(script)",
         "dead.xadd",
         "heartbeats.beat",
         "own replies.xadd(forge)",
@@ -215,6 +230,9 @@ ALLOWED: dict[str, set[str]] = {
         "commands.xread",  # Redis 6.2 cannot keep XREAD to the replies: deploy/users.md
         "commands.xrange",  # the same: it reads the event keys, and 6.2 has no per-key reads
         "own replies.xread",
+        "quickplay.seat(script)",
+        "bots.lease(script)",
+        "quickplay.hset",
         # It folds matches to redact them for each caller, and follows the logs.
         "match.xrange",
         "log.xrange",
@@ -328,6 +346,19 @@ def test_the_matrix_names_every_operation_and_every_user_of_the_file() -> None:
     assert users == {"default", *ALLOWED}
     for role, allowed in ALLOWED.items():
         assert allowed <= set(OPS), role
+
+
+def test_the_generator_names_the_gateways_keys_as_events_keys_does() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import make_acl
+    finally:
+        sys.path.pop(0)
+    spelled = [make_acl.QP_OPEN, make_acl.QP_TABLES, make_acl.QP_DUE]
+    assert spelled + [make_acl.BOTS, make_acl.BOT_OWNERS, make_acl.BOT_LEASES] == [
+        *QUEUE_KEYS,
+        *BOT_KEYS,
+    ]
 
 
 def test_the_shipped_file_is_what_the_generator_writes() -> None:

@@ -13,6 +13,18 @@ function isScalar(v) { return v === null || ["string", "number", "boolean"].incl
 
 function seatName(names, i) { return names && names[i] !== undefined ? names[i] : `seat ${i + 1}`; }
 
+// Which fields hold seats: those the game annotates `Seat` (the view's `seat_keys`),
+// and the usual names for seats. The JSON counts seats from 0; people read names.
+const SEAT_NAMED = /(^|_)(seat|holder|winner|player|target|you|reader|starter|dealer|initiator|resolver|declared)s?$/;
+let seatKeys = new Set();
+
+export function isSeatKey(key) { return SEAT_NAMED.test(key) || seatKeys.has(key); }
+
+// A seat as people read it: its player's name, or its number counted from 1.
+export function seatLabel(names, v) {
+  return typeof v === "number" && Number.isInteger(v) ? seatName(names, v) : pretty(v);
+}
+
 function card(v) {
   if (v === null) return el("span", { class: "card back", title: "face down" }, "🂠");
   return el("span", { class: "card", "data-id": v }, pretty(v));
@@ -57,8 +69,8 @@ export function value(v, names, key = "") {
   if (v === null) return el("span", { class: "muted" }, "—");
   if (typeof v === "boolean") return el("span", { class: v ? "yes" : "no" }, v ? "yes" : "no");
   if (typeof v === "number") {
-    if (/(^|_)(seat|holder|turn|winner|player|target)s?$/.test(key) && names[v] !== undefined) {
-      return el("span", { class: "seatref" }, names[v]);
+    if (isSeatKey(key) && Number.isInteger(v) && v >= 0) {
+      return el("span", { class: "seatref" }, seatName(names, v));
     }
     return el("span", { class: "num" }, String(v));
   }
@@ -89,6 +101,7 @@ export function renderView(view) {
   const names = view.names || [];
   const table = view.table || {};
   const you = view.you;
+  seatKeys = new Set(view.seat_keys || []);
   const out = el("div", { class: "view" });
   const turn = (view.to_act || []).map((s) => (s === you ? "you" : seatName(names, s)));
   out.append(el("section", { class: "panel status", "aria-live": "polite" },
@@ -132,10 +145,11 @@ function outcome(o, names, you) {
 export function describeCommand(choice, cmd, names) {
   const parts = Object.entries(cmd).filter(([k]) => k !== "type").map(([k, v]) => {
     let shown = v;
-    if (/target|seat/.test(k)) {
-      shown = Array.isArray(v) ? v.map((s) => seatName(names, s)).join(" & ") : typeof v === "number" ? seatName(names, v) : v;
+    if (v === null) return null;
+    if (Array.isArray(v) && v.length === 0) shown = "none";
+    else if (isSeatKey(k)) {
+      shown = Array.isArray(v) ? v.map((s) => seatLabel(names, s)).join(" & ") : seatLabel(names, v);
     } else if (Array.isArray(v)) shown = v.map(pretty).join(", ");
-    else if (v === null) return null;
     else shown = pretty(v);
     return `${label(k)} ${shown}`;
   }).filter(Boolean);

@@ -1,6 +1,6 @@
 // The table page: the caller's view, the commands legal now, the history, live.
 import { api, el, header, param, say, token } from "./common.js";
-import { describeCommand, label, pretty, renderView } from "./render.js";
+import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel } from "./render.js";
 
 const matchId = param("match");
 const root = document.getElementById("app");
@@ -75,8 +75,9 @@ function commandForm(choice, names) {
     const values = [...new Set(choice.legal.map((c) => JSON.stringify(c[f] ?? null)))];
     const select = el("select", { name: f, "aria-label": label(f) }, values.map((v) => {
       const parsed = JSON.parse(v);
-      let shown = Array.isArray(parsed) ? parsed.map((x) => (/target|seat/.test(f) ? names[x] : pretty(x))).join(" & ")
-        : parsed === null ? "—" : /target|seat/.test(f) && typeof parsed === "number" ? names[parsed] : pretty(parsed);
+      const seatly = isSeatKey(f);
+      const shown = Array.isArray(parsed) ? parsed.map((x) => (seatly ? seatLabel(names, x) : pretty(x))).join(" & ")
+        : parsed === null ? "—" : seatly ? seatLabel(names, parsed) : pretty(parsed);
       return el("option", { value: v }, shown || "—");
     }));
     // Choosing one field moves the others to the first legal command with that value.
