@@ -225,12 +225,14 @@ class Bots:
         self._lease = redis.register_script(LEASE_LUA)
         self._let_go = redis.register_script(LET_GO_LUA)
         self._keeper: asyncio.Task[None] | None = None
+        self._keeping = False
 
     @property
     def playing(self) -> set[str]:
         return set(self._tasks)
 
     def start(self) -> None:
+        self._keeping = True
         self._keeper = asyncio.create_task(self._keep_leases())
 
     async def seat(self, match_id: str, seat: int | None = None) -> Player:
@@ -278,7 +280,9 @@ class Bots:
             self._play_later(record.match, Player(bot_id, record.name))
 
     async def _keep_leases(self) -> None:
-        while True:
+        # The flag as well as the cancel: a cancel that lands inside a Redis call can be
+        # swallowed by the client, and the loop would renew for ever.
+        while self._keeping:
             try:
                 await self.renew()
             except asyncio.CancelledError:
@@ -290,10 +294,10 @@ class Bots:
     async def stop(self) -> None:
         """Stop playing and hand every bot back: another process adopts it within a
         second (its lease ends now)."""
+        self._keeping = False
         if self._keeper is not None:
             self._keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._keeper
+            await asyncio.wait({self._keeper}, timeout=5)
         mine = list(self._tasks)
         for task in list(self._tasks.values()):
             task.cancel()
@@ -386,17 +390,20 @@ class QuickPlay:
         self._fill = redis.register_script(FILL_LUA)
         self._close = redis.register_script(CLOSE_LUA)
         self._sweeper: asyncio.Task[None] | None = None
+        self._sweeping = False
         self._fills: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
+        self._sweeping = True
         self._sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
-        for task in [self._sweeper, *self._fills]:
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        self._sweeping = False
+        tasks = [t for t in [self._sweeper, *self._fills] if t is not None]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)
 
     async def find(
         self, player: Player, game: str, seats: int, options: dict[str, Any]
@@ -482,7 +489,7 @@ class QuickPlay:
             bound.exception("quickplay_fill_failed")
 
     async def _sweep(self) -> None:
-        while True:
+        while self._sweeping:  # a flag too: see Bots._keep_leases
             try:
                 left = await self.fill_due()
             except asyncio.CancelledError:
