@@ -104,11 +104,13 @@ class RedisEventStore:
 
     async def _evalsha_all(self, calls: Sequence[tuple[list[str], list[Any]]]) -> list[Any]:
         # EVALSHA by hand: a Script object in a pipeline costs a SCRIPT EXISTS round trip
-        # before every execute.
+        # before every execute. Through `execute_command`: a cluster pipeline refuses
+        # `evalsha()` (it cannot tell in general that the keys share a slot), and routes
+        # the command by its keys, all of one partition, to the node owning that slot.
         sha = self._append.sha
         async with self.redis.pipeline(transaction=False) as pipe:
             for keys, args in calls:
-                pipe.evalsha(sha, len(keys), *keys, *args)
+                pipe.execute_command("EVALSHA", sha, len(keys), *keys, *args)
             found: list[Any] = await pipe.execute(raise_on_error=False)
         return found
 

@@ -125,6 +125,7 @@ def create_app(settings: Settings) -> FastStream:
     # The same order as `CommandService.start` and `stop`: groups before the broker
     # reads, the claimer once it runs and stopped before it does.
     app.on_startup(service.create_groups)
+    app.on_startup(service.learn_cluster)
     app.after_startup(service.start_claimer)
     app.on_shutdown(service.stop_claimer)
     app.after_shutdown(service.redis.aclose)

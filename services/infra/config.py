@@ -13,6 +13,7 @@ from redis.exceptions import NoPermissionError
 
 from events.keys import PARTITIONS as PARTITIONS_KEY
 from services.contracts.messages import Limits
+from services.infra.redisconn import CLUSTER_SCHEMES, ClusterAddress
 
 
 class ConfigError(ValueError):
@@ -102,9 +103,19 @@ class Settings(msgspec.Struct, kw_only=True):
 
 def check_redis_url(url: str) -> None:
     """Refuse a URL redis-py cannot use, before anything tries to connect."""
+    if url.startswith(CLUSTER_SCHEMES):
+        try:
+            ClusterAddress(url)
+        except ValueError as err:
+            raise ConfigError(
+                f"TABLETOP_REDIS_URL={url!r}: {err}; write "
+                "redis+cluster://HOST:PORT,HOST:PORT,... (any nodes of the cluster)"
+            ) from None
+        return
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ConfigError(
-            f"TABLETOP_REDIS_URL={url!r}: write redis://HOST:PORT, rediss://... or unix://PATH"
+            f"TABLETOP_REDIS_URL={url!r}: write redis://HOST:PORT, rediss://..., unix://PATH "
+            "or, for a Redis Cluster, redis+cluster://HOST:PORT,HOST:PORT,..."
         )
 
 

@@ -440,7 +440,9 @@ class Projector:
         keys = [proj.checkpoint_key(p) for proj in group]
         async with self.redis.pipeline(transaction=True) as tx:
             await tx.watch(*keys)
-            raw: Any = await tx.mget(keys)
+            # MGET and MSET by name: a cluster pipeline refuses its mget() and mset(), which
+            # cannot know the keys share a slot; these do (the partition's tag).
+            raw: Any = await tx.execute_command("MGET", *keys)
             positions = {r.decode() if r else START for r in raw}
             if len(positions) > 1:
                 await tx.unwatch()  # type: ignore[no-untyped-call]  # unannotated in redis-py
@@ -467,7 +469,7 @@ class Projector:
             tx.multi()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             for write in writes:
                 write(tx)
-            tx.mset(dict.fromkeys(keys, batch[-1][0]))
+            tx.execute_command("MSET", *[x for key in keys for x in (key, batch[-1][0])])
             try:
                 await tx.execute()
             except WatchError:
@@ -490,7 +492,7 @@ class Projector:
         keys = [proj.checkpoint_key(p) for p in every]
         async with self.redis.pipeline(transaction=True) as tx:
             await tx.watch(*keys)
-            raw: Any = await tx.mget(keys)
+            raw: Any = await tx.execute_command("MGET", *keys)  # one slot: `{ratings}`
             positions = [r.decode() if r else START for r in raw]
             founds = await self.store.read_logs(
                 dict(zip(every, positions, strict=True)), self.batch_size, FINISHED
@@ -522,7 +524,7 @@ class Projector:
             write = await proj.prepare(0, batch)
             tx.multi()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             write(tx)
-            tx.mset({k: v for k, v in zip(keys, positions, strict=True)})
+            tx.execute_command("MSET", *[x for kv in zip(keys, positions, strict=True) for x in kv])
             try:
                 await tx.execute()
             except WatchError:
