@@ -59,7 +59,9 @@ def redis_client(settings: Settings, url: str | None = None) -> Redis:
 
 
 def event_store(settings: Settings, redis: Redis) -> RedisEventStore:
-    return RedisEventStore(redis, settings.partitions)
+    return RedisEventStore(
+        redis, settings.partitions, wait_replicas=settings.wait_replicas, wait_ms=settings.wait_ms
+    )
 
 
 def command_service(settings: Settings) -> CommandService:

@@ -61,6 +61,11 @@ class Settings(msgspec.Struct, kw_only=True):
     max_move_bytes: int = 16 * 1024
     # Acknowledged command entries are trimmed from the command streams this often.
     trim_every_ms: int = 30_000
+    # Durability beyond the AOF: replies wait until this many replicas hold the batch's
+    # appends (WAIT, at most wait_ms), so a failover loses no acknowledged command
+    # unless every one of those replicas is lost too (docs/operations.md).
+    wait_replicas: int = 0
+    wait_ms: int = 1_000
 
     @property
     def limits(self) -> Limits:
@@ -97,6 +102,8 @@ class Settings(msgspec.Struct, kw_only=True):
             max_options_bytes=env_int("TABLETOP_MAX_OPTIONS_BYTES", 4 * 1024, least=1),
             max_move_bytes=env_int("TABLETOP_MAX_MOVE_BYTES", 16 * 1024, least=1),
             trim_every_ms=env_int("TABLETOP_TRIM_EVERY_MS", 30_000, least=1),
+            wait_replicas=env_int("TABLETOP_WAIT_REPLICAS", 0, least=0),
+            wait_ms=env_int("TABLETOP_WAIT_MS", 1_000, least=1),
             trust_seeds=os.environ.get("TABLETOP_TRUST_SEEDS", "") in ("1", "true", "yes"),
         )
 

@@ -143,3 +143,22 @@ async def test_the_live_hub_follows_every_partition_on_a_cluster(
     finally:
         await hub.stop()
         await admin.aclose()
+
+
+async def test_replies_that_wait_for_a_replica_say_so_when_there_is_none(
+    cluster3: EmbeddedCluster,
+) -> None:
+    """WAIT is sent to every master a batch wrote to: with no replicas, each batch is
+    counted unreplicated, and the commands are still answered."""
+    admin = connect(cluster3.url)
+    await admin.flushdb()
+    try:
+        async with deployment(cluster3.url, wait_replicas=1, wait_ms=10) as (svcs, _, _):
+            async with compose.client(settings(cluster3.url), timeout=30) as client:
+                played = await play_everywhere(client, svcs[0], ids_for_every_partition(1)[:3])
+            store: Any = svcs[0].store
+            assert store.unreplicated > 0
+            for mid in played:
+                assert (await a.audit(store, mid)).status == "ok"
+    finally:
+        await admin.aclose()

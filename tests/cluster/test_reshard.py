@@ -15,7 +15,7 @@ from services.infra.cluster import EmbeddedCluster
 from services.readside import audit as a
 from tests.cluster.conftest import Load, P, deployment, ids_for_every_partition, settings, until
 
-pytestmark = pytest.mark.redis
+pytestmark = [pytest.mark.redis, pytest.mark.cluster]
 
 
 async def test_partitions_moved_to_another_master_under_load_lose_nothing(
