@@ -233,6 +233,16 @@ class RedisEventStore:
             found = cast("list[list[tuple[bytes, Any]]]", await pipe.execute())
         return [rows[0][0] if rows else START.encode() for rows in found]
 
+    async def log_clock(self) -> int | None:
+        # An XADD's id is the server's clock (or past the stream's last id): read every
+        # server's, and the earliest bounds what any of them will append.
+        if isinstance(self.redis, RedisCluster):
+            found: Any = await self.redis.time(target_nodes=RedisCluster.PRIMARIES)
+            clocks = list(found.values())
+        else:
+            clocks = [await self.redis.time()]
+        return min(int(s) * 1000 + int(us) // 1000 for s, us in clocks)
+
 
 def _result(raw: Any) -> AppendResult:
     status = raw[0].decode() if isinstance(raw[0], bytes) else raw[0]

@@ -76,7 +76,8 @@ def users(partitions: int) -> list[str]:
                 "user tt-projector-log on >change-me",
                 BASE,
                 EVENTS,
-                "+xrange +xrevrange +xlen",
+                # TIME: the ratings fold only what no later append can precede.
+                "+xrange +xrevrange +xlen +time",
             ]
         ),
         " ".join(
