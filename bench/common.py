@@ -30,7 +30,7 @@ class BenchConfig:
     seed: int = 1
     profile: bool = False
     sections: tuple[str, ...] = (
-        "e2e", "raw", "es", "rules", "growth", "scale", "gateway", "cluster",
+        "e2e", "raw", "es", "rules", "growth", "scale", "gateway", "memory", "cluster",
     )  # fmt: skip
     cluster_masters: tuple[int, ...] = (1, 2, 3)
     gateway_matches: int = 1000  # two players each, over HTTP and WebSockets

@@ -63,6 +63,11 @@ class LiveHub:
                 await asyncio.wait_for(asyncio.gather(*self._tasks), timeout=5)
         await self.redis.aclose()
 
+    @property
+    def running(self) -> bool:
+        """Following the logs (started, and none of its readers has ended)."""
+        return bool(self._tasks) and not any(task.done() for task in self._tasks)
+
     @contextlib.contextmanager
     def subscribe(self, match_id: str) -> Iterator[asyncio.Queue[Envelope]]:
         queue: asyncio.Queue[Envelope] = asyncio.Queue()
