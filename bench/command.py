@@ -26,7 +26,7 @@ def _repo_docs() -> Path | None:
 @click.option(
     "--only",
     default=None,
-    help="Sections: e2e,raw,es,rules,growth,scale,gateway,memory.",
+    help="Sections: e2e,raw,es,rules,growth,scale,gateway,memory,cluster.",
 )
 @click.option("--profile", is_flag=True, help="py-spy the command service in the e2e run.")
 @click.option(

@@ -30,8 +30,9 @@ class BenchConfig:
     seed: int = 1
     profile: bool = False
     sections: tuple[str, ...] = (
-        "e2e", "raw", "es", "rules", "growth", "scale", "gateway", "memory"
+        "e2e", "raw", "es", "rules", "growth", "scale", "gateway", "memory", "cluster",
     )  # fmt: skip
+    cluster_masters: tuple[int, ...] = (1, 2, 3)
     gateway_matches: int = 1000  # two players each, over HTTP and WebSockets
     gateway_moves: int = 20  # moves per match, both ways
     stall_seconds: float = 60.0

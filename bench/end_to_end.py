@@ -91,6 +91,13 @@ async def reset(url: str) -> None:
     """An empty database and a small AOF, so every run starts from the same state."""
     from redis.asyncio import Redis
 
+    from services.infra.redisconn import connect, is_cluster_url
+
+    if is_cluster_url(url):  # a fresh cluster per run (bench/cluster.py): empty it only
+        cluster = connect(url)
+        await cluster.flushall()
+        await cluster.aclose()
+        return
     redis = Redis.from_url(url)
     await redis.flushall()
     await redis.config_set("auto-aof-rewrite-percentage", 0)
@@ -107,6 +114,18 @@ async def reset(url: str) -> None:
 async def redis_info(url: str) -> dict[str, Any]:
     from redis.asyncio import Redis
 
+    from services.infra.redisconn import ClusterAddress, is_cluster_url
+
+    if is_cluster_url(url):
+        # Every node's counters, added up (the masters' peaks too): a cluster's totals.
+        total: dict[str, Any] = {}
+        for host, port in ClusterAddress(url).nodes:
+            one = await redis_info(f"redis://{host}:{port}")
+            for k in ("total_commands_processed", "used_memory_peak"):
+                total[k] = total.get(k, 0) + int(one.get(k, 0))
+            total.setdefault("appendfsync", one["appendfsync"])
+            total.setdefault("redis_version", one.get("redis_version", "?"))
+        return total
     redis = Redis.from_url(url)
     info = await redis.info()
     found = await redis.config_get("appendfsync")
@@ -116,11 +135,10 @@ async def redis_info(url: str) -> dict[str, Any]:
 
 
 async def projected_everything(url: str, partitions: int) -> bool:
-    from redis.asyncio import Redis
-
     from events.keys import RATINGS, Keys
+    from services.infra.redisconn import connect
 
-    redis = Redis.from_url(url)
+    redis = connect(url)
     try:
         for p in range(partitions):
             newest = await redis.xrevrange(Keys(p).log, count=1)
@@ -135,6 +153,14 @@ async def projected_everything(url: str, partitions: int) -> bool:
         return True
     finally:
         await redis.aclose()
+
+
+def server_pids(server: Any) -> list[int]:
+    """The redis-server processes of the lab: one embedded server, or a cluster's nodes."""
+    nodes = getattr(server, "nodes", None)
+    if nodes is not None:
+        return [n.process.pid for n in nodes if n.process is not None]
+    return [server.process.pid]
 
 
 def next_message(q: Any, procs: Sequence[Any], deadline: float) -> tuple[str, str, int, Any]:
@@ -161,12 +187,14 @@ def run_end_to_end(
     limit: int = 0,
     profile: bool = False,
     shared_group: bool = False,
+    split: Sequence[Sequence[int]] | None = None,
 ) -> dict[str, Any]:
     """One closed-loop run: `workers` command services (or the raw loop) + the projector
     (tabletop mode only) + the load generator, each a process; the figures of the run.
 
-    Several services split the partitions between them (`command_partitions`), unless
-    `shared_group`: then every service reads every partition through the one group."""
+    Several services split the partitions between them (`command_partitions`: p mod N,
+    or the groups `split` gives), unless `shared_group`: then every service reads every
+    partition through the one group."""
     cfg = lab.cfg
     asyncio.run(reset(lab.url))
     ctx = mp.get_context("spawn")
@@ -183,7 +211,9 @@ def run_end_to_end(
     if mode == "tabletop":
         for i in range(workers):
             kw = {**settings, "consumer": f"bench-{i}"}
-            if workers > 1 and not shared_group:
+            if split is not None:
+                kw["command_partitions"] = list(split[i])
+            elif workers > 1 and not shared_group:
                 kw["command_partitions"] = [p for p in range(cfg.partitions) if p % workers == i]
             procs.append(ctx.Process(target=service_child, args=(lab.url, kw, q, stop)))
         procs.append(ctx.Process(target=projector_child, args=(lab.url, cfg.partitions, q, stop)))
@@ -209,8 +239,8 @@ def run_end_to_end(
                 roles[pid] = role
             elif kind == "result":
                 results[pid] = (role, data)
-        redis_pid = lab.server.process.pid
-        watched = [*roles, redis_pid]
+        redis_pids = server_pids(lab.server)
+        watched = [*roles, *redis_pids]
         info0 = asyncio.run(redis_info(lab.url))
         cpu0 = {pid: cpu_seconds(pid) for pid in watched}
         if profile:
@@ -276,9 +306,10 @@ def run_end_to_end(
     processes.append(
         {
             "role": "redis-server",
-            "pid": redis_pid,
-            "cpu_util": round((cpu1[redis_pid] - cpu0[redis_pid]) / wall, 3),
-            "peak_rss_mb": round(peaks[redis_pid], 1),
+            "pid": redis_pids[0],
+            "nodes": len(redis_pids),
+            "cpu_util": round(sum(cpu1[p] - cpu0[p] for p in redis_pids) / wall, 3),
+            "peak_rss_mb": round(sum(peaks[p] for p in redis_pids), 1),
             "used_memory_peak_mb": round(info1.get("used_memory_peak", 0) / 2**20, 1),
         }
     )

@@ -143,6 +143,11 @@ def run_all(cfg: BenchConfig, progress: Callable[[str], None] = say) -> dict[str
             details["end_to_end_fsync_always"] = run_fsync_always(lab)
             progress(f"  {details['end_to_end_fsync_always']['cmds_per_s']:.0f} commands/s")
         lap("e2e_fsync_always")
+        if "cluster" in cfg.sections:
+            from bench.cluster import run_cluster
+
+            details.update(run_cluster(lab, progress))
+        lap("cluster")
         if "rules" in cfg.sections:
             progress("rules cost per game")
             details["rules"], details["rules_errors"] = run_rules(cfg.rules_seconds)

@@ -337,3 +337,11 @@ class ArchivedStore:
 
     async def log_heads(self) -> list[bytes]:
         return await self.inner.log_heads()
+
+    async def log_clock(self) -> int | None:
+        return await self.inner.log_clock()
+
+    @property
+    def unreplicated(self) -> int:
+        """Batches whose WAIT for replicas returned short (the Redis store's count)."""
+        return self.inner.unreplicated

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 import msgspec
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
 from events.envelope import Envelope
@@ -77,16 +78,30 @@ def append_call(r: AppendRequest, partitions: int) -> tuple[list[str], list[Any]
 
 
 class RedisEventStore:
-    def __init__(self, redis: Redis, partitions: int = DEFAULT_PARTITIONS) -> None:
+    """`wait_replicas`: after each batch of appends, WAIT until that many replicas of
+    every master written have them (at most `wait_ms`), before anyone is answered; a
+    batch whose replicas did not all confirm in time is counted in `unreplicated`."""
+
+    def __init__(
+        self,
+        redis: Redis,
+        partitions: int = DEFAULT_PARTITIONS,
+        *,
+        wait_replicas: int = 0,
+        wait_ms: int = 1_000,
+    ) -> None:
         self.redis = redis
         self.partitions = partitions
         self._append = redis.register_script(APPEND_LUA)
+        self.wait_replicas = wait_replicas
+        self.wait_ms = wait_ms
+        self.unreplicated = 0  # batches a WAIT returned short for (tests, the operator)
 
     def keys(self, match_id: str) -> Keys:
         return Keys(partition_of(match_id, self.partitions))
 
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
-        if len(requests) == 1:
+        if len(requests) == 1 and not self.wait_replicas:
             keys, args = append_call(requests[0], self.partitions)
             return [_result(await self._append(keys=keys, args=args))]
         calls = [append_call(r, self.partitions) for r in requests]
@@ -106,13 +121,34 @@ class RedisEventStore:
 
     async def _evalsha_all(self, calls: Sequence[tuple[list[str], list[Any]]]) -> list[Any]:
         # EVALSHA by hand: a Script object in a pipeline costs a SCRIPT EXISTS round trip
-        # before every execute.
+        # before every execute. Through `execute_command`: a cluster pipeline refuses
+        # `evalsha()` (it cannot tell in general that the keys share a slot), and routes
+        # the command by its keys, all of one partition, to the node owning that slot.
         sha = self._append.sha
         async with self.redis.pipeline(transaction=False) as pipe:
             for keys, args in calls:
-                pipe.evalsha(sha, len(keys), *keys, *args)
+                pipe.execute_command("EVALSHA", sha, len(keys), *keys, *args)
+            waits = self._wait_after(pipe, calls)
             found: list[Any] = await pipe.execute(raise_on_error=False)
+        if waits:
+            confirmed, found = found[len(calls) :], found[: len(calls)]
+            if any(isinstance(n, Exception) or int(n) < self.wait_replicas for n in confirmed):
+                self.unreplicated += 1
         return found
+
+    def _wait_after(self, pipe: Any, calls: Sequence[tuple[list[str], list[Any]]]) -> int:
+        """Queue one WAIT per server the appends go to, after them on the same connection
+        (WAIT counts the replicas holding this connection's writes); how many."""
+        if not self.wait_replicas:
+            return 0
+        if not isinstance(self.redis, RedisCluster):
+            pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms)
+            return 1
+        nodes = {self.redis.get_node_from_key(keys[0]).name: keys[0] for keys, _ in calls}
+        for key in nodes.values():
+            node = self.redis.get_node_from_key(key)
+            pipe.execute_command("WAIT", self.wait_replicas, self.wait_ms, target_nodes=node)
+        return len(nodes)
 
     async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]:
         key = self.keys(match_id).match(match_id)
@@ -198,6 +234,16 @@ class RedisEventStore:
                 pipe.xrevrange(Keys(p).log, count=1)
             found = cast("list[list[tuple[bytes, Any]]]", await pipe.execute())
         return [rows[0][0] if rows else START.encode() for rows in found]
+
+    async def log_clock(self) -> int | None:
+        # An XADD's id is the server's clock (or past the stream's last id): read every
+        # server's, and the earliest bounds what any of them will append.
+        if isinstance(self.redis, RedisCluster):
+            found: Any = await self.redis.time(target_nodes=RedisCluster.PRIMARIES)
+            clocks = list(found.values())
+        else:
+            clocks = [await self.redis.time()]
+        return min(int(s) * 1000 + int(us) // 1000 for s, us in clocks)
 
 
 def _result(raw: Any) -> AppendResult:

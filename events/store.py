@@ -103,6 +103,12 @@ class EventStore(Protocol):
         """The newest position of every partition log (`0-0` for an empty one)."""
         ...
 
+    async def log_clock(self) -> int | None:
+        """A time (ms) no log entry appended from now on can be positioned before: the
+        earliest clock of the servers holding the logs. None when appends and reads
+        never interleave (the in-memory store)."""
+        ...
+
 
 class InMemoryStore:
     """The same promises without Redis, for unit tests."""
@@ -179,6 +185,9 @@ class InMemoryStore:
 
     async def log_heads(self) -> list[bytes]:
         return [self.logs[p][-1][0] if self.logs[p] else START.encode() for p in self.logs]
+
+    async def log_clock(self) -> int | None:
+        return None
 
 
 def position(entry_id: bytes) -> tuple[int, int]:

@@ -90,9 +90,10 @@ def users(partitions: int) -> list[str]:
                 "user tt-projector-log on >change-me",
                 BASE,
                 EVENTS,
-                # An archived match's tombstone, to read its record from the archive.
+                # An archived match's tombstone, to read its record from the archive;
+                # TIME: the ratings fold only what no later append can precede.
                 TOMBSTONES,
-                "+xrange +xrevrange +xlen +hget",
+                "+xrange +xrevrange +xlen +hget +time",
             ]
         ),
         " ".join(

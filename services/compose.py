@@ -80,7 +80,15 @@ def redis_client(settings: Settings, url: str | None = None) -> Redis:
 
 def event_store(settings: Settings, redis: Redis) -> ArchivedStore:
     """The Redis store, reading archived matches back from the cold store."""
-    return ArchivedStore(RedisEventStore(redis, settings.partitions), cold(settings))
+    return ArchivedStore(
+        RedisEventStore(
+            redis,
+            settings.partitions,
+            wait_replicas=settings.wait_replicas,
+            wait_ms=settings.wait_ms,
+        ),
+        cold(settings),
+    )
 
 
 def command_service(settings: Settings) -> CommandService:
@@ -157,6 +165,7 @@ def create_app(settings: Settings) -> FastStream:
     # The same order as `CommandService.start` and `stop`: groups before the broker
     # reads, the claimer once it runs and stopped before it does.
     app.on_startup(service.create_groups)
+    app.on_startup(service.learn_cluster)
     app.after_startup(service.start_claimer)
     app.on_shutdown(service.stop_claimer)
     app.after_shutdown(service.redis.aclose)

@@ -1,5 +1,7 @@
 """Shared fixtures: a private redis-server per test session (the embedded one), or the
-server `TABLETOP_REDIS_URL` names -- which must then be a disposable one: tests flush it."""
+server `TABLETOP_REDIS_URL` names -- which must then be a disposable one: tests flush it.
+`TABLETOP_REDIS_URL=redis+cluster://...` runs them on a Redis Cluster, and
+`TABLETOP_TEST_CLUSTER=1` on a 3-master one started from the shipped binary."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
 
+from services.infra.cluster import EmbeddedCluster
 from services.infra.embedded import EmbeddedRedis
 from services.infra.logging import configure
 from services.infra.redisconn import connect
@@ -31,6 +34,14 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     url = os.environ.get("TABLETOP_REDIS_URL")
     if url:
         yield url
+        return
+    if os.environ.get("TABLETOP_TEST_CLUSTER"):
+        # The same tests on a 3-master Redis Cluster of the shipped binary.
+        cluster = EmbeddedCluster(tmp_path_factory.mktemp("cluster"), masters=3).start()
+        try:
+            yield cluster.url
+        finally:
+            cluster.stop()
         return
     server = EmbeddedRedis(tmp_path_factory.mktemp("redis")).start()
     try:

@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 
 from events.keys import Keys, partition_of
 from services.cli.main import main
+from services.infra.redisconn import connect
 
 pytestmark = pytest.mark.redis
 
@@ -84,7 +85,7 @@ def test_audit_exits_1_and_names_the_version_of_a_tampered_event(cli: CliRunner)
     async def tamper() -> None:
         import os
 
-        redis = Redis.from_url(os.environ["TABLETOP_REDIS_URL"])
+        redis = connect(os.environ["TABLETOP_REDIS_URL"])
         key = Keys(partition_of(match_id, 4)).match(match_id)
         entries = await redis.xrange(key)
         await redis.delete(key)

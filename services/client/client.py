@@ -27,7 +27,7 @@ from redis.exceptions import NoPermissionError
 from domain import match as m
 from events.keys import DEFAULT_PARTITIONS, Keys, partition_of, reply_stream
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
-from services.infra.redisconn import GONE, StreamEntry, connect
+from services.infra.redisconn import GONE, StreamEntry, connect, twin, username
 
 log = structlog.get_logger("tabletop.client")
 BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
@@ -58,7 +58,7 @@ class TabletopClient:
         self._outbox: list[tuple[str, bytes, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
         self.partitions = partitions
-        user = redis.connection_pool.connection_kwargs.get("username")
+        user = username(redis)
         owner = f"{user}:" if user else ""
         self.reply_stream = reply_stream(f"{owner}{client_id or uuid.uuid4().hex}")
         self.timeout = timeout
@@ -71,12 +71,7 @@ class TabletopClient:
         self._closing = False
         # Blocking reads get a connection pool of their own: cancelling one mid-read must
         # not leave a half-read connection in the pool that sends commands.
-        pool = redis.connection_pool
-        self._listen: Redis = Redis(
-            connection_pool=type(pool)(
-                connection_class=pool.connection_class, **pool.connection_kwargs
-            )
-        )
+        self._listen: Redis = twin(redis)
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> TabletopClient:

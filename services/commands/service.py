@@ -31,6 +31,7 @@ import msgspec
 import structlog
 from faststream import AckPolicy
 from faststream.redis import RedisBroker, StreamSub
+from faststream.redis.broker.cluster_broker import RedisClusterBroker
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 from redis.typing import StreamIdT
@@ -41,7 +42,7 @@ from services.commands.application import CommandProcessor
 from services.contracts.messages import REPLY_DECODER
 from services.infra import metrics
 from services.infra.config import Settings
-from services.infra.redisconn import GONE, RETRY_ON, StreamEntry
+from services.infra.redisconn import GONE, RETRY_ON, ClusterAddress, StreamEntry, is_cluster_url
 
 log = structlog.get_logger("tabletop.commands")
 TRIM_LUA = (Path(__file__).parent / "trim.lua").read_text()
@@ -176,6 +177,27 @@ async def create_groups(redis: Redis, settings: Settings) -> None:
             await redis.xgroup_create(Keys(p).commands, settings.group, id="0", mkstream=True)
 
 
+def make_broker(url: str) -> RedisBroker:
+    """FastStream's broker for one server, or its cluster broker for a `redis+cluster://`
+    URL (whose subscribers read each partition's stream from the node owning its slot;
+    it takes no FastStream pipelines, and the service uses none)."""
+    common: dict[str, Any] = {
+        "logger": FastStreamLog(),
+        "log_level": logging.DEBUG,
+        "apply_types": False,
+    }
+    if is_cluster_url(url):
+        address = ClusterAddress(url)
+        (host, port), *_ = address.nodes
+        return RedisClusterBroker(
+            f"redis://{host}:{port}",
+            startup_nodes=address.nodes,
+            **address.options(),
+            **common,
+        )
+    return RedisBroker(url, retry_on_error=RETRY_ON, **common)
+
+
 class CommandService:
     """The broker, its subscribers, the heartbeat, and the claimer of abandoned commands.
 
@@ -193,13 +215,7 @@ class CommandService:
         # injection would otherwise run a sync call in a worker thread for every batch.
         # Its per-message records ("Received", "Processed") are debug lines here.
         # retry_on_error: a connection a Redis restart closed is retried once on a new one.
-        self.broker = RedisBroker(
-            settings.redis_url,
-            logger=FastStreamLog(),
-            log_level=logging.DEBUG,
-            apply_types=False,
-            retry_on_error=RETRY_ON,
-        )
+        self.broker = make_broker(settings.redis_url)
         self._trim = self.redis.register_script(TRIM_LUA)
         self._trimmer: asyncio.Task[None] | None = None
         self._claimer: asyncio.Task[None] | None = None
@@ -262,8 +278,16 @@ class CommandService:
 
     async def start(self) -> None:
         await self.create_groups()
+        await self.learn_cluster()
         await self.broker.start()
         await self.start_claimer()
+
+    async def learn_cluster(self) -> None:
+        """On a cluster, have the broker's client learn the slots before its subscribers
+        read at once (redis-py 8.1 fails concurrent first commands; see redisconn)."""
+        if isinstance(self.broker, RedisClusterBroker):
+            client: Any = await self.broker.connect()
+            await client.initialize()
 
     async def stop(self) -> None:
         await self.stop_claimer()

@@ -1,5 +1,5 @@
-"""Live events: one blocking read over every partition log per gateway process, fanned
-out to the WebSockets following each match.
+"""Live events: one blocking read over every partition log per gateway process (one
+per partition on a Redis Cluster), fanned out to the WebSockets following each match.
 
 A socket subscribes before it reads the match from the store, then skips what it has
 already sent by version: an event is either in the store when the socket reads it or
@@ -19,6 +19,7 @@ from redis.asyncio import Redis
 from events.envelope import Envelope
 from events.keys import Keys
 from events.redis_store import entry_to_envelope
+from services.infra.redisconn import is_cluster
 
 log = structlog.get_logger("gateway.live")
 
@@ -32,7 +33,7 @@ class LiveHub:
         self.partitions = partitions
         self.block_ms = block_ms
         self._subscribers: dict[str, set[asyncio.Queue[Envelope]]] = {}
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._stopping = False
         self.ready = asyncio.Event()
 
@@ -46,20 +47,26 @@ class LiveHub:
             # The last entry now: "$" would be re-read as "now" at every call.
             last: Any = await self.redis.xrevrange(Keys(p).log, count=1)
             positions[Keys(p).log] = last[0][0].decode() if last else "0-0"
-        self._task = asyncio.create_task(self._follow(positions))
+        if is_cluster(self.redis):
+            # On a cluster one XREAD may only name streams of one slot, and each
+            # partition is a slot of its own: one blocking reader per partition.
+            readers = [{stream: at} for stream, at in positions.items()]
+        else:
+            readers = [positions]
+        self._tasks = [asyncio.create_task(self._follow(reader)) for reader in readers]
         self.ready.set()
 
     async def stop(self) -> None:
         self._stopping = True  # noticed within one blocking read
-        if self._task is not None:
+        if self._tasks:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(self._task, timeout=5)
+                await asyncio.wait_for(asyncio.gather(*self._tasks), timeout=5)
         await self.redis.aclose()
 
     @property
     def running(self) -> bool:
-        """Following the logs (started, and its task has not ended)."""
-        return self._task is not None and not self._task.done()
+        """Following the logs (started, and none of its readers has ended)."""
+        return bool(self._tasks) and not any(task.done() for task in self._tasks)
 
     @contextlib.contextmanager
     def subscribe(self, match_id: str) -> Iterator[asyncio.Queue[Envelope]]:

@@ -13,6 +13,7 @@ from redis.exceptions import NoPermissionError
 
 from events.keys import PARTITIONS as PARTITIONS_KEY
 from services.contracts.messages import Limits
+from services.infra.redisconn import CLUSTER_SCHEMES, ClusterAddress
 
 
 class ConfigError(ValueError):
@@ -60,6 +61,11 @@ class Settings(msgspec.Struct, kw_only=True):
     max_move_bytes: int = 16 * 1024
     # Acknowledged command entries are trimmed from the command streams this often.
     trim_every_ms: int = 30_000
+    # Durability beyond the AOF: replies wait until this many replicas hold the batch's
+    # appends (WAIT, at most wait_ms), so a failover loses no acknowledged command
+    # unless every one of those replicas is lost too (docs/operations.md).
+    wait_replicas: int = 0
+    wait_ms: int = 1_000
     # Archiving (services/archiver/): finished matches older than the retention go to
     # the cold store `archive` names (a folder, or a postgresql:// URL; "" is the data
     # folder's `archive/`), leaving a tombstone; a pass runs this often.
@@ -109,6 +115,8 @@ class Settings(msgspec.Struct, kw_only=True):
             max_options_bytes=env_int("TABLETOP_MAX_OPTIONS_BYTES", 4 * 1024, least=1),
             max_move_bytes=env_int("TABLETOP_MAX_MOVE_BYTES", 16 * 1024, least=1),
             trim_every_ms=env_int("TABLETOP_TRIM_EVERY_MS", 30_000, least=1),
+            wait_replicas=env_int("TABLETOP_WAIT_REPLICAS", 0, least=0),
+            wait_ms=env_int("TABLETOP_WAIT_MS", 1_000, least=1),
             archive=os.environ.get("TABLETOP_ARCHIVE", ""),
             archive_after_ms=env_int("TABLETOP_ARCHIVE_AFTER_S", 7 * 24 * 3600, least=0) * 1000,
             archive_every_ms=env_int("TABLETOP_ARCHIVE_EVERY_MS", 60_000, least=1),
@@ -125,9 +133,19 @@ class Settings(msgspec.Struct, kw_only=True):
 
 def check_redis_url(url: str) -> None:
     """Refuse a URL redis-py cannot use, before anything tries to connect."""
+    if url.startswith(CLUSTER_SCHEMES):
+        try:
+            ClusterAddress(url)
+        except ValueError as err:
+            raise ConfigError(
+                f"TABLETOP_REDIS_URL={url!r}: {err}; write "
+                "redis+cluster://HOST:PORT,HOST:PORT,... (any nodes of the cluster)"
+            ) from None
+        return
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ConfigError(
-            f"TABLETOP_REDIS_URL={url!r}: write redis://HOST:PORT, rediss://... or unix://PATH"
+            f"TABLETOP_REDIS_URL={url!r}: write redis://HOST:PORT, rediss://..., unix://PATH "
+            "or, for a Redis Cluster, redis+cluster://HOST:PORT,HOST:PORT,..."
         )
 
 

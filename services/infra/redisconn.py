@@ -1,17 +1,28 @@
-"""Redis clients whose commands are packed by hiredis, in C.
+"""Redis clients whose commands are packed by hiredis, in C; one server or a cluster.
 
 redis-py's asyncio connection packs every command in a Python loop that re-joins a
 growing buffer once per argument: ~15 µs for one append (a Lua call with ~35
 arguments), and the projector packs an XADD per public event. hiredis's
 `pack_command` does the same in ~2.6 µs and writes the same bytes.
+
+A Redis Cluster is named `redis+cluster://[user:password@]host:port[,host:port...]`
+(`rediss+cluster://` for TLS): any reachable nodes of it, the client discovers the rest.
+It gets redis-py's `RedisCluster`, which routes every command by its key's slot, splits
+a pipeline into one per node (the services' pipelines hold keys of one partition, or
+single-key commands, so each command goes to the node owning its slot), follows MOVED
+and ASK, and refreshes the slot map after a failover. The services hold it as a
+`Redis`: the commands they send are the same, and `tests/cluster/` runs them all on a
+real cluster.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+from urllib.parse import unquote, urlsplit
 
 import hiredis
 from redis.asyncio import Redis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.connection import (
     BlockingConnectionPool,
     Connection,
@@ -20,7 +31,13 @@ from redis.asyncio.connection import (
     UnixDomainSocketConnection,
     parse_url,
 )
-from redis.exceptions import BusyLoadingError
+from redis.exceptions import (
+    BusyLoadingError,
+    ClusterDownError,
+    ReadOnlyError,
+    SlotNotCoveredError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -59,17 +76,140 @@ _BY_BASE: dict[type, type] = {
 }
 
 
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
+
+
+def is_cluster_url(url: str) -> bool:
+    return url.startswith(CLUSTER_SCHEMES)
+
+
+def is_cluster(redis: Redis) -> bool:
+    """Whether this client is a cluster's (`connect` returns either kind as a `Redis`)."""
+    return isinstance(redis, RedisCluster)
+
+
+class ClusterAddress:
+    """What a `redis+cluster://` URL says: the nodes to start from, who logs in, TLS."""
+
+    __slots__ = ("nodes", "password", "tls", "username")
+
+    def __init__(self, url: str) -> None:
+        if not is_cluster_url(url):
+            raise ValueError(f"not a cluster URL: {url!r}")
+        self.tls = url.startswith("rediss+")
+        rest = url.split("://", 1)[1]
+        userinfo, _, hosts = rest.rpartition("@")
+        hosts = hosts.split("/", 1)[0].split("?", 1)[0]
+        self.username: str | None = None
+        self.password: str | None = None
+        if userinfo:
+            user, _, password = userinfo.partition(":")
+            self.username = unquote(user) or None
+            self.password = unquote(password) or None
+        self.nodes: list[tuple[str, int]] = []
+        for part in hosts.split(","):
+            if not part:
+                continue
+            found = urlsplit(f"//{part}")
+            if not found.hostname:
+                raise ValueError(f"{part!r} in {url!r} is not host:port")
+            self.nodes.append((found.hostname, found.port or 6379))
+        if not self.nodes:
+            raise ValueError(f"{url!r} names no node")
+
+    def options(self) -> dict[str, Any]:
+        """Keyword arguments for `RedisCluster` (and FastStream's cluster broker)."""
+        out: dict[str, Any] = {}
+        if self.username:
+            out["username"] = self.username
+        if self.password:
+            out["password"] = self.password
+        if self.tls:
+            out["ssl"] = True
+        return out
+
+
+class Cluster(RedisCluster):
+    """redis-py's cluster client, which finds the cluster before its first command.
+
+    redis-py 8.1 resolves a command's routing on a startup node before it has learnt
+    the cluster, and learning it closes that node: commands sent concurrently by a
+    fresh client fail with a closed connection. Found by the cluster tests (32 bots
+    starting at once); so the first command waits for the cluster to be learnt."""
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        if self._initialize:
+            await self.initialize()
+        return await super().execute_command(*args, **kwargs)
+
+
+def connect_cluster(url: str, **kwargs: Any) -> RedisCluster:
+    """A `RedisCluster` for a `redis+cluster://` URL, its connections packing by hiredis."""
+    address = ClusterAddress(url)
+    kwargs.pop("retry_on_error", None)  # the cluster client retries on its own terms
+    cluster = Cluster(
+        startup_nodes=[ClusterNode(host, port) for host, port in address.nodes],
+        **{**address.options(), **kwargs},
+    )
+    # RedisCluster fixes its connection class; every node it makes (now and after a
+    # failover or a reshard) is built from these shared keyword arguments.
+    fast = FastSSLConnection if address.tls else FastConnection
+    cluster.nodes_manager.connection_kwargs["connection_class"] = fast
+    for node in cluster.nodes_manager.startup_nodes.values():
+        node.connection_class = fast
+    return cluster
+
+
 def connect(url: str, *, blocking: bool = False, **kwargs: Any) -> Redis:
     """`Redis.from_url`, with the connection class of the URL's scheme made fast
-    (from_url itself would put the scheme's own class back). `blocking`: a caller finding
-    every connection of the pool (`max_connections`) busy waits for one instead of
-    failing, as a server taking many requests at once must."""
+    (from_url itself would put the scheme's own class back); a cluster client for a
+    `redis+cluster://` URL. `blocking`: a caller finding every connection of the pool
+    (`max_connections`) busy waits for one instead of failing, as a server taking many
+    requests at once must (a cluster client keeps a pool per node and waits on its own)."""
+    if is_cluster_url(url):
+        # Not a subclass of Redis, but it answers every command the services send.
+        return cast("Redis", connect_cluster(url, **kwargs))
     options = {**kwargs, **parse_url(url)}
     base = options.get("connection_class", Connection)
     options["connection_class"] = _BY_BASE.get(base, base)
     pool = BlockingConnectionPool(**options) if blocking else ConnectionPool(**options)
     # from_pool: the client owns the pool and closes it with itself, as from_url's does.
     return Redis.from_pool(pool)
+
+
+def twin(redis: Redis) -> Redis:
+    """A new client to the same server or cluster, with the same settings and a pool of
+    its own (for blocking reads, which must not share connections with commands)."""
+    if isinstance(redis, RedisCluster):
+        kwargs = dict(redis.nodes_manager.connection_kwargs)
+        fast = kwargs.pop("connection_class", FastConnection)
+        kwargs.pop("himport_registry", None)
+        kwargs.pop("response_callbacks", None)
+        kwargs.pop("driver_info", None)
+        nodes = [ClusterNode(n.host, n.port) for n in redis.nodes_manager.startup_nodes.values()]
+        options = {
+            k: v
+            for k, v in kwargs.items()
+            if k in ("username", "password", "socket_timeout", "socket_connect_timeout")
+        }
+        cluster = Cluster(startup_nodes=nodes, ssl=issubclass(fast, SSLConnection), **options)
+        cluster.nodes_manager.connection_kwargs["connection_class"] = fast
+        for node in cluster.nodes_manager.startup_nodes.values():
+            node.connection_class = fast
+        return cast("Redis", cluster)
+    pool = redis.connection_pool
+    return Redis(
+        connection_pool=type(pool)(connection_class=pool.connection_class, **pool.connection_kwargs)
+    )
+
+
+def username(redis: Redis) -> str | None:
+    """The Redis user this client logs in as (None: the default user)."""
+    if isinstance(redis, RedisCluster):
+        found = redis.nodes_manager.connection_kwargs.get("username")
+    else:
+        found = redis.connection_pool.connection_kwargs.get("username")
+    return str(found) if found else None
 
 
 # redis-py types each reply for every client setting at once: `bytes | str` (with or
@@ -79,7 +219,19 @@ def connect(url: str, *, blocking: bool = False, **kwargs: Any) -> Redis:
 StreamEntry = tuple[bytes, dict[bytes, bytes]]
 
 # What a Redis restart (or a network cut) looks like to a client: worth waiting out and
-# retrying (every write of ours is idempotent), not a reason to give up.
-GONE = (RedisConnectionError, RedisTimeoutError, BusyLoadingError, OSError)
+# retrying (every write of ours is idempotent), not a reason to give up. On a cluster,
+# so does a failover: a master gone until its replica is promoted (CLUSTERDOWN, slots
+# not covered, a write reaching the old master turned replica: READONLY) and a slot
+# being moved (TRYAGAIN, for a multi-key command while its keys are split).
+GONE = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    BusyLoadingError,
+    OSError,
+    ClusterDownError,
+    SlotNotCoveredError,
+    TryAgainError,
+    ReadOnlyError,
+)
 # For `retry_on_error`: a pooled connection a restart closed is retried once on a new one.
 RETRY_ON: list[type[Exception]] = [RedisConnectionError, RedisTimeoutError]

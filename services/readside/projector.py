@@ -441,7 +441,9 @@ class Projector:
         keys = [proj.checkpoint_key(p) for proj in group]
         async with self.redis.pipeline(transaction=True) as tx:
             await tx.watch(*keys)
-            raw: Any = await tx.mget(keys)
+            # MGET and MSET by name: a cluster pipeline refuses its mget() and mset(), which
+            # cannot know the keys share a slot; these do (the partition's tag).
+            raw: Any = await tx.execute_command("MGET", *keys)
             positions = {r.decode() if r else START for r in raw}
             if len(positions) > 1:
                 await tx.unwatch()  # type: ignore[no-untyped-call]  # unannotated in redis-py
@@ -468,7 +470,7 @@ class Projector:
             tx.multi()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             for write in writes:
                 write(tx)
-            tx.mset(dict.fromkeys(keys, batch[-1][0]))
+            tx.execute_command("MSET", *[x for key in keys for x in (key, batch[-1][0])])
             try:
                 await tx.execute()
             except WatchError:
@@ -485,15 +487,30 @@ class Projector:
 
     async def step_ratings(self) -> int:
         """One merged batch of every partition for the ratings, in log-id order; the
-        number of log events it moved past (only finished matches are decoded)."""
+        number of log events it moved past (only finished matches are decoded).
+
+        Only entries older than every server's clock, read before the logs, are folded:
+        on a cluster the logs are read from several servers at once, and an entry
+        appended to one just after its read may sort before an entry read from another
+        (a rebuild folds by id, so the live fold must too). Entries of this very
+        millisecond wait for the next one."""
+        for _ in range(100):
+            moved, held = await self._step_ratings()
+            if moved or not held:
+                return moved
+            await asyncio.sleep(0.002)
+        return 0
+
+    async def _step_ratings(self) -> tuple[int, bool]:
         proj = self.ratings
         assert proj is not None
         every = range(self.store.partitions)
         keys = [proj.checkpoint_key(p) for p in every]
         async with self.redis.pipeline(transaction=True) as tx:
             await tx.watch(*keys)
-            raw: Any = await tx.mget(keys)
+            raw: Any = await tx.execute_command("MGET", *keys)  # one slot: `{ratings}`
             positions = [r.decode() if r else START for r in raw]
+            clock = await self.store.log_clock()
             founds = await self.store.read_logs(
                 dict(zip(every, positions, strict=True)), self.batch_size, FINISHED
             )
@@ -503,10 +520,14 @@ class Projector:
             cutoff = min(full) if full else None
             merged: list[tuple[tuple[int, int], int, bytes, Envelope]] = []
             moved = 0
+            held = False
             for p in every:
                 for eid, env in founds[p]:
                     at = position(eid)
                     if cutoff is not None and at > cutoff:
+                        break
+                    if clock is not None and at[0] >= clock:
+                        held = True
                         break
                     moved += 1
                     positions[p] = eid.decode()
@@ -515,7 +536,7 @@ class Projector:
             if not moved:
                 for p, pos in zip(every, positions, strict=True):
                     self._seen[("ratings", p)] = pos.encode()
-                return 0
+                return 0, held
             merged.sort(key=lambda x: (x[0], x[1]))
             batch = [(eid, env) for _, _, eid, env in merged]
             more = proj.watch_keys(batch)
@@ -524,14 +545,14 @@ class Projector:
             write = await proj.prepare(0, batch)
             tx.multi()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
             write(tx)
-            tx.mset({k: v for k, v in zip(keys, positions, strict=True)})
+            tx.execute_command("MSET", *[x for kv in zip(keys, positions, strict=True) for x in kv])
             try:
                 await tx.execute()
             except WatchError:
-                return 0
+                return 0, False
         for p, pos in zip(every, positions, strict=True):
             self._seen[("ratings", p)] = pos.encode()
-        return moved
+        return moved, held
 
     async def catch_up(self) -> int:
         """Apply everything up to the current end of every log; the number of events."""

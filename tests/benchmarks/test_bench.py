@@ -58,3 +58,7 @@ def test_the_quick_benchmark_reports_every_figure() -> None:
     for game, median in rules.items():
         assert isinstance(median, int | float) and median > 0, f"rules_us[{game}]: {median!r}"
     assert "chicken" in rules
+    cluster = result["details"].get("cluster", {})
+    assert sorted(cluster) == ["1", "2", "3"], "cluster: not every count of masters ran"
+    for masters, row in cluster.items():
+        assert row["cmds_per_s"] > 0 and row["services"] >= 1, f"cluster[{masters}]: {row!r}"

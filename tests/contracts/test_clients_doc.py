@@ -24,6 +24,7 @@ from services import compose
 from services.commands.service import CommandService
 from services.contracts.asyncapi import read_models
 from services.infra.config import Settings
+from services.infra.redisconn import ClusterAddress, is_cluster_url
 from tests.test_asyncapi import DOC, validate
 
 pytestmark = pytest.mark.redis
@@ -66,6 +67,9 @@ def cli_target(url: str) -> list[str]:
     """redis-cli's arguments for the server the tests use."""
     if url.startswith("unix://"):
         return ["-s", url.removeprefix("unix://").split("?")[0]]
+    if is_cluster_url(url):  # -c: follow MOVED and ASK to the node owning the key
+        host, port = ClusterAddress(url).nodes[0]
+        return ["-c", "-h", host, "-p", str(port)]
     hit = re.match(r"rediss?://(?:[^@]*@)?([^:/]+)(?::(\d+))?(?:/(\d+))?", url)
     assert hit, url
     host, port, db = hit.groups()
