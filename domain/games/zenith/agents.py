@@ -29,6 +29,7 @@ from domain.games.zenith.effects import (
     Optional,
     Planet,
     ResetDisc,
+    Simple,
     TakeBadge,
     TakeBonus,
     Transfer,
@@ -47,7 +48,7 @@ class Agent(msgspec.Struct, frozen=True):
     effects: tuple[Effect, ...]
 
 
-def _exile_own(planet: Planet, reward: Effect, multipliers: tuple[int, ...]) -> Optional:
+def _exile_own(planet: Planet, reward: Simple, multipliers: tuple[int, ...]) -> Optional:
     """IF you exile 2/4/7 of your own cards of `planet` -> `reward` x multipliers."""
     return Optional(
         cost=Cost(kind="exile_own", planet=planet),
@@ -57,13 +58,13 @@ def _exile_own(planet: Planet, reward: Effect, multipliers: tuple[int, ...]) -> 
     )
 
 
-def _if(kind: str, *reward: Effect, amount: int = 1, **cost: object) -> Optional:
+def _if(kind: str, *reward: Simple, amount: int = 1, **cost: object) -> Optional:
     return Optional(
         cost=msgspec.convert({"kind": kind, **cost}, Cost), reward=reward, tiers=(amount,)
     )
 
 
-def _must(kind: str, *reward: Effect) -> Optional:
+def _must(kind: str, *reward: Simple) -> Optional:
     return Optional(cost=msgspec.convert({"kind": kind}, Cost), reward=reward, mandatory=True)
 
 

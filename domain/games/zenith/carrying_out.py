@@ -49,6 +49,7 @@ from domain.games.zenith.effects import (
     Planet,
     ResetDisc,
     Sacrifice,
+    Simple,
     Spend,
     Steal,
     TakeBadge,
@@ -499,7 +500,7 @@ def _paying(cost: Cost, amount: int) -> tuple[Effect, ...]:
     return ()
 
 
-def _times(effect: Effect, times: int) -> Effect:
+def _times(effect: Simple, times: int) -> Simple:
     match effect:
         case Influence() | Credits() | Zenithium() if times != 1:
             return msgspec.structs.replace(effect, amount=effect.amount * times)

@@ -197,7 +197,7 @@ class Optional(Frozen, frozen=True, tag="zenith.optional"):
     Mandatory ones are carried out whenever they can be."""
 
     cost: Cost
-    reward: tuple[Effect, ...] = ()
+    reward: tuple[Simple, ...] = ()
     tiers: tuple[int, ...] = (1,)
     multipliers: tuple[int, ...] = (1,)
     mandatory: bool = False
@@ -206,10 +206,10 @@ class Optional(Frozen, frozen=True, tag="zenith.optional"):
 class Choice(Frozen, frozen=True, tag="zenith.choice"):
     """CHOOSE one of the options."""
 
-    options: tuple[tuple[Effect, ...], ...]
+    options: tuple[tuple[Simple, ...], ...]
 
 
-Effect = (
+Simple = (
     Influence
     | OpponentInfluence
     | Neighbours
@@ -234,6 +234,8 @@ Effect = (
     | DiscardFromHand
     | DiscardHand
     | Develop
-    | Optional
-    | Choice
 )
+"""An effect that holds no other effect: what an IF's reward and a CHOOSE's options are
+made of (none of them nests another IF or CHOOSE, which keeps the schemas flat)."""
+
+Effect = Simple | Optional | Choice
