@@ -159,6 +159,8 @@ def test_player_two_starts_with_one_terra_influence_and_both_hold_four_cards() -
     assert InfluenceGained(seat=second, planet="terra", steps=1) in events
     assert state.discs["terra"] == (1 if second == ANN else -1)
     assert [len(p.hand) for p in state.players] == [4, 4]
+    # ASSUMPTION (Game Park setup): 12 credits and 1 Zenithium each.
+    assert [(p.credits, p.zenithium) for p in state.players] == [(12, 1), (12, 1)]
     # Five tokens lie on the planets, three on the level-2 spaces, eight face down.
     assert len([t for t in state.planet_bonuses.values() if t]) == 5
     assert len([t for t in state.track_bonuses.values() if t]) == 3
@@ -511,6 +513,45 @@ def test_influence_only_on_a_disc_on_the_opponents_side() -> None:
     after, _ = play(after, ChoosePlanet(planet="venus"))
     # Only Mars leans toward Bea: the second +2 is taken for Ann there.
     assert after.discs["mars"] == 1 and to_act(after) == {BEA}
+
+
+def test_influence_only_on_a_disc_still_in_the_centre() -> None:
+    anderson = "zn-72"  # Mars, Robot, 6: +2 on a disc still in the centre
+    discs: dict[Planet, int] = {"mercury": 1, "venus": -1, "terra": 2, "jupiter": 1}
+    state = table([anderson], discs=discs)
+    after, _ = play(state, PlayInfluence(card=anderson))
+    # Mars moved off the centre with the card's own +1: no disc is left in the centre.
+    assert after.discs["mars"] == 1 and to_act(after) == {BEA}
+    after, _ = play(table([anderson], discs={"mercury": 1}), PlayInfluence(card=anderson))
+    assert asks(after) == [ChoosePlanet(planet=p) for p in ("venus", "terra", "jupiter")]
+
+
+def test_a_mandatory_if_is_carried_out_whenever_it_can_be() -> None:
+    caligula = "zn-59"  # Mars, Animod, 5: transfer 1 [mandatory] -> +1 influence
+    state = table([caligula], zones={BEA: ["zn-20"]})
+    after, events = play(state, PlayInfluence(card=caligula))
+    # Nothing to accept: the only card of Bea's zone comes over, then the influence asks.
+    assert of(events, CardTransferred) == [CardTransferred(seat=ANN, card="zn-20")]
+    assert all(isinstance(c, ChoosePlanet) for c in asks(after))
+    after, _ = play(table([caligula]), PlayInfluence(card=caligula))
+    assert to_act(after) == {BEA}
+
+
+def test_robot_p_level_four_exiles_two_cards_of_different_planets_for_influence_there() -> None:
+    tracks = {"robot": 3}
+    zone = ["zn-20", "zn-40", "zn-41"]  # Venus, Terra, Terra
+    state = table(
+        [ROBOT], zen=(4, 1), tracks={ANN: tracks}, zones={ANN: zone}, sides=("S", "U", "P")
+    )
+    after, _ = play(state, PlayTechnology(card=ROBOT))
+    # Levels 1-2 mobilize 2 from the shuffled discard pile; the exiles ask Ann's stacks.
+    mobilized = [c for p, stack in after.players[ANN].zone.items() for c in stack if c not in zone]
+    assert len(mobilized) == 2
+    after, _ = play(after, ChoosePlanet(planet="terra"))
+    assert after.discs["terra"] == 2
+    assert ChoosePlanet(planet="terra") not in asks(after)
+    after, _ = play(after, ChoosePlanet(planet="venus"))
+    assert after.discs["venus"] == 2 and "zn-41" in after.discard
 
 
 def test_discarding_from_the_hand_asks_which_card() -> None:
