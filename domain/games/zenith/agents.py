@@ -1,7 +1,8 @@
 """The 90 Agent cards of the base game (rules-batch1.md, Appendix A), as data.
 
 Each card: number, planet, faction, credit cost, name, effects left to right. The first
-effect is always +1 influence on the card's own planet. Card ids are `zn-01` ... `zn-90`.
+effect is always +1 influence on the card's own planet. Card ids are `zn-agent-01` ...
+`zn-agent-90`.
 The ten Secret Agent expansion cards (91-100) are not in the base game and not here.
 """
 
@@ -214,5 +215,5 @@ AGENTS_LIST: tuple[Agent, ...] = (
            _if("have_credits", OTHER1, amount=6)),
 )  # fmt: skip
 
-AGENTS: dict[CardId, Agent] = {f"zn-{a.number:02d}": a for a in AGENTS_LIST}
+AGENTS: dict[CardId, Agent] = {f"zn-agent-{a.number:02d}": a for a in AGENTS_LIST}
 """Every card by id."""

@@ -43,27 +43,35 @@ from tests.support.stories import Rigged
 
 ANN, BEA = 0, 1
 # Cards used below (agents.py): number, planet, faction, cost.
-CRESUS = "zn-19"  # Venus, Animod, 1: +1 Venus, +6 credits
-NERO = "zn-04"  # Mercury, Animod, 7: +1 Mercury, +3 Zenithium
-KHAN = "zn-05"  # Mercury, Animod, 9: +1 Mercury, +2 any (chain), IF give badge +2 other
-SECRET_KALI = "zn-08"  # Mercury, Human, 2: IF give 3 credits -> +2 any but Mercury
-AMYTIS = "zn-02"  # Mercury, Animod, 3: IF exile 2/4/7 Mercury -> +1/2/3 Mercury
-CAESAR = "zn-56"  # Mars, Animod, 2: CHOOSE +1 Zenithium / +7 credits
-BARON_GORO = "zn-44"  # Terra, Human, 4: opponent +1 (not Terra), +3 Zenithium
-SIR_SAM = "zn-48"  # Terra, Human, 7: reset a disc on the opponent's side
-GILGAMESH = "zn-41"  # Terra, Animod, 9: +2 any, +2 on a disc on the opponent's side
-BRUSSOLO = "zn-49"  # Terra, Robot, 1: +1 Terra, +1 Zenithium
-ELISABETH = "zn-38"  # Terra, Animod, 2: discard 1 from hand, +1 Zenithium
-GUY_GAMBLER = "zn-09"  # Mercury, Human, 3: +5 credits, IF badge -> face-down bonus
-HANDY_LUKE = "zn-64"  # Mars, Human, 4: take a face-up bonus token
-CAPTAIN_ANDREEV = "zn-82"  # Jupiter, Human, 4: IF transfer 1 -> credits = its cost
-SULEIMAN = "zn-75"  # Jupiter, Animod, 1: IF spend 3/7/12 credits -> +1/2/3 not Jupiter
-LITTLE_BOB = "zn-62"  # Mars, Human, 3: +1 any but Mars
-ANNIE = "zn-73"  # Jupiter, Animod, 1 (Mercury cards for stacks below are any)
-W4TS0N = "zn-67"  # Mars, Robot, 1: +5 credits, mobilize 1
-ROBOT = "zn-13"  # Mercury, Robot, 1 (Orw3ll)
-HUMAN = "zn-07"  # Mercury, Human, 1 (Lula Smart)
-MERCURY = ("zn-01", "zn-03", "zn-10", "zn-11", "zn-12", "zn-14", "zn-15")  # Mercury cards
+CRESUS = "zn-agent-19"  # Venus, Animod, 1: +1 Venus, +6 credits
+NERO = "zn-agent-04"  # Mercury, Animod, 7: +1 Mercury, +3 Zenithium
+KHAN = "zn-agent-05"  # Mercury, Animod, 9: +1 Mercury, +2 any (chain), IF give badge +2 other
+SECRET_KALI = "zn-agent-08"  # Mercury, Human, 2: IF give 3 credits -> +2 any but Mercury
+AMYTIS = "zn-agent-02"  # Mercury, Animod, 3: IF exile 2/4/7 Mercury -> +1/2/3 Mercury
+CAESAR = "zn-agent-56"  # Mars, Animod, 2: CHOOSE +1 Zenithium / +7 credits
+BARON_GORO = "zn-agent-44"  # Terra, Human, 4: opponent +1 (not Terra), +3 Zenithium
+SIR_SAM = "zn-agent-48"  # Terra, Human, 7: reset a disc on the opponent's side
+GILGAMESH = "zn-agent-41"  # Terra, Animod, 9: +2 any, +2 on a disc on the opponent's side
+BRUSSOLO = "zn-agent-49"  # Terra, Robot, 1: +1 Terra, +1 Zenithium
+ELISABETH = "zn-agent-38"  # Terra, Animod, 2: discard 1 from hand, +1 Zenithium
+GUY_GAMBLER = "zn-agent-09"  # Mercury, Human, 3: +5 credits, IF badge -> face-down bonus
+HANDY_LUKE = "zn-agent-64"  # Mars, Human, 4: take a face-up bonus token
+CAPTAIN_ANDREEV = "zn-agent-82"  # Jupiter, Human, 4: IF transfer 1 -> credits = its cost
+SULEIMAN = "zn-agent-75"  # Jupiter, Animod, 1: IF spend 3/7/12 credits -> +1/2/3 not Jupiter
+LITTLE_BOB = "zn-agent-62"  # Mars, Human, 3: +1 any but Mars
+ANNIE = "zn-agent-73"  # Jupiter, Animod, 1 (Mercury cards for stacks below are any)
+W4TS0N = "zn-agent-67"  # Mars, Robot, 1: +5 credits, mobilize 1
+ROBOT = "zn-agent-13"  # Mercury, Robot, 1 (Orw3ll)
+HUMAN = "zn-agent-07"  # Mercury, Human, 1 (Lula Smart)
+MERCURY = (
+    "zn-agent-01",
+    "zn-agent-03",
+    "zn-agent-10",
+    "zn-agent-11",
+    "zn-agent-12",
+    "zn-agent-14",
+    "zn-agent-15",
+)  # Mercury cards
 
 
 def test_conformance() -> None:
@@ -179,7 +187,7 @@ def test_the_board_sides_option_fixes_every_technology_board() -> None:
 
 def test_influence_moves_the_disc_toward_you_by_the_influence_gained() -> None:
     # Bea's Venus disc stands two steps toward her; Ann plays Cresus (+1 Venus).
-    state = table([CRESUS], deck=["zn-20"], discs={"venus": -2})
+    state = table([CRESUS], deck=["zn-agent-20"], discs={"venus": -2})
     after, _ = play(state, PlayInfluence(card=CRESUS))
     assert after.discs["venus"] == -1
     # Cresus's second effect: 6 credits, less the 1 it cost.
@@ -248,7 +256,11 @@ def test_influence_given_to_the_opponent_can_win_them_the_game_on_your_turn() ->
 
 def test_diplomacy_takes_the_badge_silver_side_up_with_the_faction_bonus() -> None:
     # Bea holds the badge; Ann discards a Robot card: badge silver, +1 Zenithium.
-    state = table([ROBOT, CRESUS], badge=(BEA, "gold"), deck=["zn-20", "zn-21", "zn-22", "zn-23"])
+    state = table(
+        [ROBOT, CRESUS],
+        badge=(BEA, "gold"),
+        deck=["zn-agent-20", "zn-agent-21", "zn-agent-22", "zn-agent-23"],
+    )
     after, events = play(state, PlayDiplomacy(card=ROBOT))
     assert BadgeTaken(seat=ANN, side="silver") in events
     assert after.players[ANN].zenithium == 2 and ROBOT in after.discard
@@ -257,7 +269,9 @@ def test_diplomacy_takes_the_badge_silver_side_up_with_the_faction_bonus() -> No
 
 
 def test_diplomacy_with_the_silver_badge_turns_it_gold_and_gold_stays_gold() -> None:
-    state = table([HUMAN, ANNIE], badge=(ANN, "silver"), deck=[f"zn-{n}" for n in range(20, 30)])
+    state = table(
+        [HUMAN, ANNIE], badge=(ANN, "silver"), deck=[f"zn-agent-{n}" for n in range(20, 30)]
+    )
     after, events = play(state, PlayDiplomacy(card=HUMAN))
     assert BadgeTaken(seat=ANN, side="gold") in events
     # Human bonus: 3 credits. Hand size 6.
@@ -268,10 +282,10 @@ def test_diplomacy_with_the_silver_badge_turns_it_gold_and_gold_stays_gold() -> 
 
 
 def test_animod_diplomacy_mobilizes_two_cards_into_your_zone() -> None:
-    state = table([ANNIE], deck=["zn-20", "zn-40"])
+    state = table([ANNIE], deck=["zn-agent-20", "zn-agent-40"])
     after, _ = play(state, PlayDiplomacy(card=ANNIE))
-    assert after.players[ANN].zone["venus"] == ("zn-20",)
-    assert after.players[ANN].zone["terra"] == ("zn-40",)
+    assert after.players[ANN].zone["venus"] == ("zn-agent-20",)
+    assert after.players[ANN].zone["terra"] == ("zn-agent-40",)
 
 
 # --- influence action and the credit discount ---------------------------------------------
@@ -400,27 +414,27 @@ def test_an_effect_may_take_a_face_up_token_which_is_then_gone() -> None:
 
 
 def test_end_of_turn_draws_up_to_the_hand_size() -> None:
-    state = table([CRESUS, ANNIE, ROBOT, HUMAN], deck=["zn-30"])
+    state = table([CRESUS, ANNIE, ROBOT, HUMAN], deck=["zn-agent-30"])
     after, events = play(state, PlayInfluence(card=CRESUS))
-    assert CardsDrawn(seat=ANN, count=1, cards=("zn-30",)) in events
+    assert CardsDrawn(seat=ANN, count=1, cards=("zn-agent-30",)) in events
     assert len(after.players[ANN].hand) == 4 and to_act(after) == {BEA}
 
 
 def test_a_larger_hand_than_the_hand_size_keeps_every_card() -> None:
     # Ann lost the badge with 6 cards; after playing one she keeps 5.
     hand = [CRESUS, ANNIE, ROBOT, HUMAN, NERO, KHAN]
-    state = table(hand, deck=["zn-30"])
+    state = table(hand, deck=["zn-agent-30"])
     after, events = play(state, PlayInfluence(card=CRESUS))
     assert not of(events, CardsDrawn) and len(after.players[ANN].hand) == 5
 
 
 def test_drawn_cards_are_seen_by_the_drawer_only() -> None:
-    state = table([CRESUS, ANNIE, ROBOT, HUMAN], deck=["zn-30"])
+    state = table([CRESUS, ANNIE, ROBOT, HUMAN], deck=["zn-agent-30"])
     after, events = play(state, PlayInfluence(card=CRESUS))
     (drawn,) = of(events, CardsDrawn)
     assert redact(drawn, BEA) == CardsDrawn(seat=ANN, count=1)
     assert redact(drawn, ANN) == drawn
-    assert "zn-30" in hidden(after, BEA) and "zn-30" not in hidden(after, ANN)
+    assert "zn-agent-30" in hidden(after, BEA) and "zn-agent-30" not in hidden(after, ANN)
     assert view(after, BEA).players[ANN].hand is None
 
 
@@ -491,12 +505,12 @@ def test_choose_takes_one_option_of_the_card() -> None:
 
 
 def test_transfer_takes_the_top_card_of_an_opponents_stack_with_its_cost_in_credits() -> None:
-    state = table([CAPTAIN_ANDREEV], zones={BEA: ["zn-20", "zn-21"]})
+    state = table([CAPTAIN_ANDREEV], zones={BEA: ["zn-agent-20", "zn-agent-21"]})
     after, _ = play(state, PlayInfluence(card=CAPTAIN_ANDREEV))
     after, events = play(after, Accept(tier=1))
     # Only Venus holds cards: the top one, Moussa (2), moves to Ann.
-    assert of(events, CardTransferred) == [CardTransferred(seat=ANN, card="zn-21")]
-    assert after.players[ANN].zone["venus"] == ("zn-21",) and after.players[ANN].credits == 10
+    assert of(events, CardTransferred) == [CardTransferred(seat=ANN, card="zn-agent-21")]
+    assert after.players[ANN].zone["venus"] == ("zn-agent-21",) and after.players[ANN].credits == 10
 
 
 def test_reset_sends_a_disc_on_the_opponents_side_back_to_the_centre() -> None:
@@ -516,7 +530,7 @@ def test_influence_only_on_a_disc_on_the_opponents_side() -> None:
 
 
 def test_influence_only_on_a_disc_still_in_the_centre() -> None:
-    anderson = "zn-72"  # Mars, Robot, 6: +2 on a disc still in the centre
+    anderson = "zn-agent-72"  # Mars, Robot, 6: +2 on a disc still in the centre
     discs: dict[Planet, int] = {"mercury": 1, "venus": -1, "terra": 2, "jupiter": 1}
     state = table([anderson], discs=discs)
     after, _ = play(state, PlayInfluence(card=anderson))
@@ -527,11 +541,11 @@ def test_influence_only_on_a_disc_still_in_the_centre() -> None:
 
 
 def test_a_mandatory_if_is_carried_out_whenever_it_can_be() -> None:
-    caligula = "zn-59"  # Mars, Animod, 5: transfer 1 [mandatory] -> +1 influence
-    state = table([caligula], zones={BEA: ["zn-20"]})
+    caligula = "zn-agent-59"  # Mars, Animod, 5: transfer 1 [mandatory] -> +1 influence
+    state = table([caligula], zones={BEA: ["zn-agent-20"]})
     after, events = play(state, PlayInfluence(card=caligula))
     # Nothing to accept: the only card of Bea's zone comes over, then the influence asks.
-    assert of(events, CardTransferred) == [CardTransferred(seat=ANN, card="zn-20")]
+    assert of(events, CardTransferred) == [CardTransferred(seat=ANN, card="zn-agent-20")]
     assert all(isinstance(c, ChoosePlanet) for c in asks(after))
     after, _ = play(table([caligula]), PlayInfluence(card=caligula))
     assert to_act(after) == {BEA}
@@ -539,7 +553,7 @@ def test_a_mandatory_if_is_carried_out_whenever_it_can_be() -> None:
 
 def test_robot_p_level_four_exiles_two_cards_of_different_planets_for_influence_there() -> None:
     tracks = {"robot": 3}
-    zone = ["zn-20", "zn-40", "zn-41"]  # Venus, Terra, Terra
+    zone = ["zn-agent-20", "zn-agent-40", "zn-agent-41"]  # Venus, Terra, Terra
     state = table(
         [ROBOT], zen=(4, 1), tracks={ANN: tracks}, zones={ANN: zone}, sides=("S", "U", "P")
     )
@@ -551,11 +565,11 @@ def test_robot_p_level_four_exiles_two_cards_of_different_planets_for_influence_
     assert after.discs["terra"] == 2
     assert ChoosePlanet(planet="terra") not in asks(after)
     after, _ = play(after, ChoosePlanet(planet="venus"))
-    assert after.discs["venus"] == 2 and "zn-41" in after.discard
+    assert after.discs["venus"] == 2 and "zn-agent-41" in after.discard
 
 
 def test_discarding_from_the_hand_asks_which_card() -> None:
-    state = table([ELISABETH, ANNIE, ROBOT], deck=["zn-30", "zn-31", "zn-32"])
+    state = table([ELISABETH, ANNIE, ROBOT], deck=["zn-agent-30", "zn-agent-31", "zn-agent-32"])
     after, _ = play(state, PlayInfluence(card=ELISABETH))
     assert asks(after) == [ChooseCard(card=ROBOT), ChooseCard(card=ANNIE)]
     assert refused(after, ChooseCard(card=NERO)) == "not_a_choice"
@@ -565,7 +579,7 @@ def test_discarding_from_the_hand_asks_which_card() -> None:
 
 
 def test_a_card_that_develops_a_technology_pays_the_discounted_zenithium() -> None:
-    archimedes = "zn-24"  # Venus, Animod, 6: develop Animod, cost -1
+    archimedes = "zn-agent-24"  # Venus, Animod, 6: develop Animod, cost -1
     state = table([archimedes], zen=(1, 1), tracks={ANN: {"animod": 1}})
     after, _ = play(state, PlayInfluence(card=archimedes))
     # Level 2 costs 1 after the discount; Animod S levels 1-2: +2 credits, neighbours.
@@ -586,10 +600,10 @@ def test_the_opponent_answers_the_bonus_token_they_win_on_your_turn() -> None:
 
 
 def test_mobilized_cards_count_for_the_discount() -> None:
-    state = table([W4TS0N, "zn-70"], deck=["zn-68"], credits=(1, 12))
+    state = table([W4TS0N, "zn-agent-70"], deck=["zn-agent-68"], credits=(1, 12))
     after, _ = play(state, PlayInfluence(card=W4TS0N))
     # W4ts0n and the mobilized R0bins0n sit on Mars: Bish0p (4) now costs Ann 2.
-    assert after.players[ANN].zone["mars"] == (W4TS0N, "zn-68")
+    assert after.players[ANN].zone["mars"] == (W4TS0N, "zn-agent-68")
 
 
 def test_with_no_card_to_play_and_none_to_draw_the_player_passes() -> None:
