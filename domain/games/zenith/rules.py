@@ -24,7 +24,7 @@ from domain.games.zenith.commands import (
     PlayInfluence,
     PlayTechnology,
 )
-from domain.games.zenith.effects import Credits, Effect, Mobilize, TakeBadge, Zenithium
+from domain.games.zenith.effects import Credits, Effect, Faction, Mobilize, TakeBadge, Zenithium
 from domain.games.zenith.events import (
     CardPlayed,
     EffectsQueued,
@@ -66,8 +66,8 @@ def start(state: State, rng: Rng) -> Turn:
     return turn
 
 
-def _side(state: State, faction: str, rng: Rng) -> str:
-    sides = sorted(BOARDS[faction], key=list(BOARDS[faction]).index)  # type: ignore[index]
+def _side(state: State, faction: Faction, rng: Rng) -> str:
+    sides = list(BOARDS[faction])  # in the data's order: first side, second side
     match state.options.board_sides:
         case "first":
             return sides[0]
