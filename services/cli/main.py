@@ -149,6 +149,7 @@ class GameRow(TypedDict):
     rules: RulesStatus
     rules_version: str
     assumptions: list[str]
+    designed: list[str]
 
 
 def option_schemas(game: Game) -> list[dict[str, Any]]:
@@ -224,6 +225,7 @@ def games_cmd(as_json: bool) -> None:
                 "rules": game.rules_status,
                 "rules_version": game.rules_version,
                 "assumptions": list(game.assumptions),
+                "designed": list(game.designed),
             }
         )
     if as_json:
