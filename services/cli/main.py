@@ -30,6 +30,7 @@ from domain.kernel import Game, Rejected, RulesStatus, games, get_game
 from events.envelope import Envelope
 from events.keys import Keys
 from services import compose
+from services.gateway import GatewayCannotListen
 from services.infra.config import (
     ConfigError,
     Settings,
@@ -73,6 +74,8 @@ class TabletopGroup(click.Group):
         except ConfigError as err:
             _fail(str(err), 2)
         except DataFolderInUse as err:
+            _fail(str(err), 1)
+        except GatewayCannotListen as err:
             _fail(str(err), 1)
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as err:
             where = os.environ.get("TABLETOP_REDIS_URL") or "the embedded server"

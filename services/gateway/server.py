@@ -10,6 +10,8 @@ from collections.abc import Iterator
 import uvicorn
 from litestar import Litestar
 
+from services.gateway import GatewayCannotListen
+
 
 class _Quiet(uvicorn.Server):
     @contextlib.contextmanager
@@ -42,17 +44,28 @@ class GatewayServer:
         if self.port == 0:
             self.port = free_port(self.host)
             self._server.config.port = self.port
-        self._task = asyncio.create_task(self._server.serve())
+        self._task = asyncio.create_task(self._serve())
         while not self._server.started:
             if self._task.done():
                 self._task.result()  # the error that stopped it (a port in use)
                 raise RuntimeError("the gateway stopped before it started")
             await asyncio.sleep(0.02)
 
+    async def _serve(self) -> None:
+        try:
+            await self._server.serve()
+        except SystemExit:
+            # uvicorn exits the process when it cannot bind; here it is one service of
+            # several, which stop in order instead.
+            raise GatewayCannotListen(
+                f"the gateway cannot listen on {self.host}:{self.port} (in use? try --port)"
+            ) from None
+
     async def stop(self) -> None:
         self._server.should_exit = True
         if self._task is not None:
-            await self._task
+            with contextlib.suppress(GatewayCannotListen):  # start has raised it already
+                await self._task
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -63,7 +63,7 @@ async def test_everything_refused_is_logged_with_its_reason_and_ids(
     }
     with err.open("wb") as sink:
         proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--no-projector"],
+            [sys.executable, "-c", SERVE, "serve", "--no-projector", "--no-gateway"],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=sink,

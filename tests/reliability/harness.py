@@ -163,10 +163,10 @@ class Stack:
         return env
 
     def commands(self, name: str) -> Process:
-        return self._start(name, ["--no-projector"])
+        return self._start(name, ["--no-projector", "--no-gateway"])
 
     def projector(self, name: str) -> Process:
-        return self._start(name, ["--no-commands"])
+        return self._start(name, ["--no-commands", "--no-gateway"])
 
     def _start(self, name: str, args: list[str]) -> Process:
         process = Process(name, args, self.env(), self.logs)
