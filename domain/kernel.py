@@ -226,13 +226,15 @@ def readme_designed(package_file: str) -> tuple[str, ...]:
 
 
 def readme_items(package_file: str, section: str) -> tuple[str, ...]:
-    """The list items of the README section titled `section` (any case), in order."""
+    """The list items of the README section titled `section` (any case, a parenthesis
+    after it allowed: "House-made (data)"), in order."""
     readme = Path(package_file).with_name("README.md").read_text(encoding="utf-8")
     items: list[str] = []
     inside = False
     for line in readme.splitlines():
         if line.startswith("## "):
-            inside = line[3:].strip().lower() == section
+            title = line[3:].strip().lower()
+            inside = title == section or title.startswith(section + " (")
             continue
         if not inside or not line.strip():
             continue
