@@ -157,6 +157,9 @@ class GameSpec(Generic[S, C, E, O]):
     rules_version: str
     rules_status: RulesStatus
     assumptions: tuple[str, ...]
+    designed: tuple[str, ...] = ()
+    """What the house designed where a thin page and the facts left the game open (the
+    README's "## House-made" items); empty unless `rules_status` is "house-completed"."""
     options_type: type[O]
     state_type: type[S]
     command_type: Any  # the Command union: a union alias is no `type`
@@ -213,12 +216,25 @@ def readme_assumptions(package_file: str) -> tuple[str, ...]:
     The README is where a reader looks for them, so it is their one source; the game
     declares what this reads (`assumptions=readme_assumptions(__file__)`).
     """
+    return readme_items(package_file, "assumptions")
+
+
+def readme_designed(package_file: str) -> tuple[str, ...]:
+    """The items of the "## House-made" section of the README beside `package_file`:
+    what a house-completed game designed (`designed=readme_designed(__file__)`)."""
+    return readme_items(package_file, "house-made")
+
+
+def readme_items(package_file: str, section: str) -> tuple[str, ...]:
+    """The list items of the README section titled `section` (any case, a parenthesis
+    after it allowed: "House-made (data)"), in order."""
     readme = Path(package_file).with_name("README.md").read_text(encoding="utf-8")
     items: list[str] = []
     inside = False
     for line in readme.splitlines():
         if line.startswith("## "):
-            inside = line[3:].strip().lower() == "assumptions"
+            title = line[3:].strip().lower()
+            inside = title == section or title.startswith(section + " (")
             continue
         if not inside or not line.strip():
             continue

@@ -37,6 +37,7 @@ def test_games_json_lists_chicken_with_its_options_and_assumptions(cli: CliRunne
     assert eggspansion in chicken["options"]
     assert chicken["rules"] in ("complete", "assumptions", "house-completed")
     assert chicken["assumptions"]
+    assert chicken["designed"] == [], "only a house-completed game lists what was designed"
 
 
 def test_the_demo_plays_a_match_through_the_streams_and_audits_it(

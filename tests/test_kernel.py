@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from domain.kernel import GameSpec, Recorder, games, readme_assumptions
+from domain.kernel import GameSpec, Recorder, games, readme_assumptions, readme_designed
 from domain.table import clockwise, next_seat, top_cards, under_the_tops
 
 
@@ -46,4 +46,15 @@ def test_every_game_declares_the_assumptions_its_readme_lists(name: str) -> None
     assert game.assumptions == listed
     assert bool(listed) == (game.rules_status != "complete"), (
         "a game resting on assumptions lists them; a complete one lists none"
+    )
+
+
+@pytest.mark.parametrize("name", sorted(n for n in games() if n != "countdown"))
+def test_a_house_completed_game_declares_what_its_readme_says_was_designed(name: str) -> None:
+    game = games()[name]
+    package = importlib.import_module(f"domain.games.{name}")
+    listed = readme_designed(package.__file__ or "")
+    assert game.designed == listed
+    assert bool(listed) == (game.rules_status == "house-completed"), (
+        "a house-completed game lists what was designed; any other lists nothing"
     )

@@ -152,6 +152,7 @@ class GameRow(TypedDict):
     rules: RulesStatus
     rules_version: str
     assumptions: list[str]
+    designed: list[str]
 
 
 def option_schemas(game: Game) -> list[dict[str, Any]]:
@@ -227,6 +228,7 @@ def games_cmd(as_json: bool) -> None:
                 "rules": game.rules_status,
                 "rules_version": game.rules_version,
                 "assumptions": list(game.assumptions),
+                "designed": list(game.designed),
             }
         )
     if as_json:

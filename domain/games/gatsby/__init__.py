@@ -26,7 +26,7 @@ from domain.games.gatsby.events import Event
 from domain.games.gatsby.evolve import evolve
 from domain.games.gatsby.state import Options, State, initial
 from domain.games.gatsby.view import hidden, redact, view
-from domain.kernel import GameSpec, readme_assumptions, register
+from domain.kernel import GameSpec, readme_assumptions, readme_designed, register
 
 GAME = GameSpec[State, Command, Event, Options](
     name="gatsby",
@@ -36,6 +36,7 @@ GAME = GameSpec[State, Command, Event, Options](
     rules_version="1",
     rules_status="house-completed",
     assumptions=readme_assumptions(__file__),
+    designed=readme_designed(__file__),
     options_type=Options,
     state_type=State,
     command_type=Command,

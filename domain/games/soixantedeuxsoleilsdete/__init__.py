@@ -19,7 +19,7 @@ from domain.games.soixantedeuxsoleilsdete.describe import describe
 from domain.games.soixantedeuxsoleilsdete.events import Event
 from domain.games.soixantedeuxsoleilsdete.state import SoleilsOptions, Table
 from domain.games.soixantedeuxsoleilsdete.view import view
-from domain.kernel import GameSpec, readme_assumptions, register
+from domain.kernel import GameSpec, readme_assumptions, readme_designed, register
 
 GAME = GameSpec[Table, Command, Event, SoleilsOptions](
     name="soixantedeuxsoleilsdete",
@@ -29,6 +29,7 @@ GAME = GameSpec[Table, Command, Event, SoleilsOptions](
     rules_version="1",
     rules_status="house-completed",
     assumptions=readme_assumptions(__file__),
+    designed=readme_designed(__file__),
     options_type=SoleilsOptions,
     state_type=Table,
     command_type=Command,
