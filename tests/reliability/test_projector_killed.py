@@ -16,8 +16,9 @@ import pytest
 from events.keys import Keys
 from events.redis_store import RedisEventStore
 from services.infra.redisconn import connect
-from services.readside.projector import Projector, PublicEvent
+from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
+from services.readside.schema import PublicEvent
 from tests.reliability.harness import Tally, bots, report, stack, wait_alive
 
 pytestmark = [pytest.mark.redis, pytest.mark.reliability]
