@@ -14,7 +14,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypedDict, cast
 
@@ -367,8 +367,16 @@ def serve(
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             if gateway:
-                web = _gateway_server(settings, port)
-                await web.start()
+                server = _gateway_server(settings, port)
+                try:
+                    await server.start()
+                except OSError as err:
+                    # A port in use: an ordinary mistake. What already runs is stopped
+                    # below, in order.
+                    raise click.ClickException(
+                        f"the gateway {_first_line(err)}: give another --port, or --no-gateway"
+                    ) from None
+                web = server
                 log.info("service_started", service="gateway", url=web.url)
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
@@ -379,20 +387,27 @@ def serve(
                 asyncio.get_running_loop().add_signal_handler(sig, stop.set)
             await stop.wait()  # a clean stop, so the embedded Redis is shut down too
         finally:
-            if web is not None:
-                await web.stop()
-            if follower is not None:
-                await follower.stop()
-                log.info("service_stopped", service="projector")
-            if service is not None:
-                await service.stop()
-                log.info("service_stopped", service="commands")
-            await redis.aclose()
-            if events is not redis:
-                await events.aclose()
+            # Every part is stopped, and its tasks ended, while the event loop still
+            # runs; one that fails to stop must not leave the others running into the
+            # loop's end (their coroutines would then be torn down without a loop).
+            async with contextlib.AsyncExitStack() as stopping:
+                if events is not redis:
+                    stopping.push_async_callback(events.aclose)
+                stopping.push_async_callback(redis.aclose)
+                if service is not None:
+                    stopping.push_async_callback(_stopped, "commands", service.stop)
+                if follower is not None:
+                    stopping.push_async_callback(_stopped, "projector", follower.stop)
+                if web is not None:
+                    stopping.push_async_callback(web.stop)
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
+
+
+async def _stopped(name: str, stop: Callable[[], Awaitable[None]]) -> None:
+    await stop()
+    log.info("service_stopped", service=name)
 
 
 def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> Any:

@@ -42,12 +42,22 @@ class GatewayServer:
         if self.port == 0:
             self.port = free_port(self.host)
             self._server.config.port = self.port
-        self._task = asyncio.create_task(self._server.serve())
+        self._task = asyncio.create_task(self._serve())
         while not self._server.started:
             if self._task.done():
                 self._task.result()  # the error that stopped it (a port in use)
                 raise RuntimeError("the gateway stopped before it started")
             await asyncio.sleep(0.02)
+
+    async def _serve(self) -> None:
+        try:
+            await self._server.serve()
+        except SystemExit as err:
+            # uvicorn exits when it cannot listen (a port in use). Raised out of a task,
+            # SystemExit would break out of the event loop itself and end the process
+            # with every other service's tasks still running; as an error, `start`
+            # reports it and the process stops its services in order.
+            raise OSError(f"cannot listen on {self.url}") from err
 
     async def stop(self) -> None:
         self._server.should_exit = True
