@@ -106,6 +106,9 @@ def _ids(reply: bytes) -> dict[str, str]:
 
 RETRIED = frozenset({"Message fetch error"})
 """FastStream records after which its subscriber simply reads again."""
+CHATTER = ("callback for ",)
+"""FastStream's info records about its own tasks ("callback for Task-26 is being
+executed..." whenever a read loop ends): debug lines here."""
 
 
 class FastStreamLog:
@@ -127,6 +130,8 @@ class FastStreamLog:
         fields = {k: v for k, v in (extra or {}).items() if v}
         if exc_info:
             fields["exc_info"] = exc_info
+        if level == logging.INFO and str(msg).startswith(CHATTER):
+            level = logging.DEBUG
         if str(msg) in RETRIED and level > logging.WARNING:
             # FastStream reads again by itself (a Redis restart, a read cut by shutdown):
             # worth a warning with its reason, not an error an operator must act on.
@@ -165,8 +170,17 @@ async def keep_raw(message: Any, original: Callable[[Any], Awaitable[Any]]) -> A
 
 
 async def entries(message: Any, original: Callable[[Any], Awaitable[Any]]) -> Any:
-    """The body the handler gets: the batch's raw entries, decoded by the handler."""
-    return message.raw_message["data"]
+    """The body the handler gets: the batch's raw entries (decoded by the handler) and
+    their ids (acknowledged by the handler)."""
+    raw = message.raw_message
+    return RawBatch(entries=raw["data"], ids=raw["message_ids"])
+
+
+class RawBatch(msgspec.Struct, frozen=True):
+    """One read of a command stream, as it came."""
+
+    entries: list[dict[bytes, bytes]]
+    ids: list[bytes]
 
 
 async def create_groups(redis: Redis, settings: Settings) -> None:
@@ -220,13 +234,18 @@ class CommandService:
             polling_interval=self.settings.polling_ms,
         )
 
+        # MANUAL: the handler acknowledges, retrying through a Redis restart like the
+        # batch itself. FastStream's own ack, tried once after the handler, would fail
+        # while Redis is away and leave answered commands pending until the idle retry.
+        # A handler that raises acknowledges nothing: the batch stays pending.
         subscriber = self.broker.subscriber(
-            stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
+            stream=sub, ack_policy=AckPolicy.MANUAL, parser=keep_raw, decoder=entries
         )
 
         @subscriber
-        async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
-            await self.run_batch(batch, keys.dead)
+        async def on_commands(batch: RawBatch) -> None:
+            await self.run_batch(batch.entries, keys.dead)
+            await self.ack(keys.commands, batch.ids)
 
         # FastStream stops a subscriber for good when its group is gone (NOGROUP) and
         # ends its app; this one makes the group again and reads on. `_get_msgs` is
@@ -259,6 +278,22 @@ class CommandService:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
+    async def ack(self, stream: str, ids: Sequence[bytes]) -> None:
+        """Acknowledge a run batch; if Redis went away meanwhile, again once it is back
+        (an ack is idempotent). Stopping, give up: the entries stay pending and the
+        next worker to claim them answers `duplicate` from the record."""
+        delay = 0.05
+        while True:
+            try:
+                await self.redis.xack(stream, self.settings.group, *ids)
+                return
+            except GONE as err:
+                if self._stopping.is_set():
+                    raise
+                log.warning("ack_retried", error=repr(err), size=len(ids), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+
     async def start(self) -> None:
         await self.create_groups()
         await self.broker.start()
@@ -266,8 +301,20 @@ class CommandService:
 
     async def stop(self) -> None:
         await self.stop_claimer()
+        await self.stop_subscribers()
         await self.broker.stop()
         await self.redis.aclose()
+
+    async def stop_subscribers(self) -> None:
+        """Stop reading and wait until every read loop has ended, before the broker
+        closes its connections. FastStream's own stop waits for a batch in hand (its
+        graceful timeout) but only cancels the read loops: one still inside a read
+        would otherwise wake on a closed connection, or after the event loop is gone."""
+        loops = [task for sub in self.broker.subscribers for task in getattr(sub, "tasks", ())]
+        for sub in self.broker.subscribers:
+            await sub.stop()
+        if loops:
+            await asyncio.wait(loops, timeout=10)
 
     async def create_groups(self) -> None:
         """Before the broker starts: the groups (FastStream would create missing ones at
