@@ -40,7 +40,7 @@ from events.store import EventStore
 from services.commands.application import CommandProcessor
 from services.contracts.messages import REPLY_DECODER
 from services.infra.config import Settings
-from services.infra.redisconn import GONE, RETRY_ON, StreamEntry
+from services.infra.redisconn import GONE, RETRY_ON, StreamEntry, reason
 
 log = structlog.get_logger("tabletop.commands")
 TRIM_LUA = (Path(__file__).parent / "trim.lua").read_text()
@@ -274,7 +274,7 @@ class CommandService:
             except GONE as err:
                 if self._stopping.is_set():
                     raise
-                log.warning("batch_retried", error=repr(err), size=len(batch), retry_in=delay)
+                log.warning("batch_retried", error=reason(err), size=len(batch), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
@@ -290,7 +290,7 @@ class CommandService:
             except GONE as err:
                 if self._stopping.is_set():
                     raise
-                log.warning("ack_retried", error=repr(err), size=len(ids), retry_in=delay)
+                log.warning("ack_retried", error=reason(err), size=len(ids), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
@@ -353,7 +353,7 @@ class CommandService:
             try:
                 await self.beat()
             except Exception as err:  # Redis restarting: beat again, backing off
-                log.warning("heartbeat_failed", error=repr(err))
+                log.warning("heartbeat_failed", error=reason(err))
                 await self._sleep(1.0)
 
     async def trim(self, p: int) -> int:
@@ -376,7 +376,7 @@ class CommandService:
                 try:
                     await self.trim(p)
                 except Exception as err:  # the next pass tries again
-                    log.warning("trim_failed", partition=p, error=repr(err))
+                    log.warning("trim_failed", partition=p, error=reason(err))
 
     async def _claim_forever(self) -> None:
         last_idle_pass = time.monotonic()
@@ -390,7 +390,7 @@ class CommandService:
                     for p in self.settings.owned:
                         await self.claim(p)
             except Exception as err:  # keep claiming; the next pass retries
-                log.warning("claim_failed", error=repr(err))
+                log.warning("claim_failed", error=reason(err))
                 await self._sleep(1.0)
 
     async def beat(self, consumer: str | None = None) -> tuple[int, dict[str, int]]:
