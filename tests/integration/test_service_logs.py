@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 import uuid
@@ -63,7 +64,7 @@ async def test_everything_refused_is_logged_with_its_reason_and_ids(
     }
     with err.open("wb") as sink:
         proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--no-projector"],
+            [sys.executable, "-c", SERVE, "serve", "--no-projector", "--no-gateway"],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=sink,
@@ -155,3 +156,36 @@ async def test_everything_refused_is_logged_with_its_reason_and_ids(
     # Every line is JSON: nothing reached stderr as a bare traceback.
     text = [x for x in err.read_bytes().splitlines() if x.strip()]
     assert [x for x in text if not x.startswith(b"{")] == []
+
+
+def test_a_gateway_port_in_use_is_one_error_and_the_services_stop_in_order(
+    redis_server: str, tmp_path: Path
+) -> None:
+    env = {
+        **os.environ,
+        "TABLETOP_REDIS_URL": redis_server,
+        "TABLETOP_PARTITIONS": str(PARTITIONS),
+    }
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-c", SERVE, "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    text = done.stderr.decode()
+    assert done.returncode == 1, text
+    assert text.splitlines()[-1].startswith(
+        f"Error: the gateway cannot listen on http://127.0.0.1:{port}"
+    )
+    # The command service and the projector that had started were stopped, in the loop,
+    # before the process ended: no read loop torn down after it, no traceback anywhere.
+    events = [msgspec.json.decode(x) for x in done.stderr.splitlines() if x.startswith(b"{")]
+    stopped = {e.get("service") for e in events if e.get("event") == "service_stopped"}
+    assert stopped == {"commands", "projector"}
+    assert [e for e in events if "exception" in e or e.get("level") in ("error", "critical")] == []
+    assert "Traceback" not in text and "never awaited" not in text
