@@ -38,7 +38,8 @@ from redis.typing import StreamIdT
 from events.keys import Keys, heartbeats
 from events.store import EventStore
 from services.commands.application import CommandProcessor
-from services.contracts.messages import REPLY_DECODER
+from services.commands.intake import Refusal, read_entry
+from services.contracts.messages import ENCODER, REPLY_DECODER, Reply
 from services.infra.config import Settings
 from services.infra.redisconn import GONE, RETRY_ON, StreamEntry, reason
 
@@ -244,8 +245,12 @@ class CommandService:
 
         @subscriber
         async def on_commands(batch: RawBatch) -> None:
-            await self.run_batch(batch.entries, keys.dead)
-            await self.ack(keys.commands, batch.ids)
+            failed = set(await self.run_batch(batch.entries, keys.dead))
+            # A command that failed alone stays pending: retried after claim_idle_ms,
+            # dead-lettered (and answered so) after max_deliveries.
+            done = [entry_id for i, entry_id in enumerate(batch.ids) if i not in failed]
+            if done:
+                await self.ack(keys.commands, done)
 
         # FastStream stops a subscriber for good when its group is gone (NOGROUP) and
         # ends its app; this one makes the group again and reads on. `_get_msgs` is
@@ -262,15 +267,15 @@ class CommandService:
 
         subscriber._get_msgs = fetch_or_regroup  # type: ignore[method-assign,assignment]
 
-    async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> None:
+    async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> list[int]:
         """Run a batch; if Redis went away meanwhile, run it again once it is back.
         Left pending instead, it would wait for the idle retry (claim_idle_ms); run
-        again, what was appended answers `duplicate` with its first reply."""
+        again, what was appended answers `duplicate` with its first reply. Returns the
+        indices of the entries that failed alone (not to be acknowledged)."""
         delay = 0.05
         while True:
             try:
-                await self.processor.handle_batch(batch, dead_stream)
-                return
+                return await self.processor.handle_batch(batch, dead_stream)
             except GONE as err:
                 if self._stopping.is_set():
                     raise
@@ -449,15 +454,18 @@ class CommandService:
         return done
 
     async def _take_over(self, p: int, consumer: str, min_idle_ms: int) -> int:
-        """Claim and run what `consumer` has pending in partition p, a batch at a time."""
+        """Claim and run what `consumer` has pending in partition p, a batch at a time,
+        in entry order (from past the last one seen: one that fails stays pending, and
+        must not be read again here)."""
         done = 0
+        after = "-"
         while True:
             pending = cast(
                 "list[PendingEntry]",
                 await self.redis.xpending_range(
                     Keys(p).commands,
                     self.settings.group,
-                    min="-",
+                    min=after,
                     max="+",
                     count=self.settings.batch_size,
                     consumername=consumer,
@@ -465,6 +473,7 @@ class CommandService:
             )
             if not pending:
                 return done
+            after = "(" + pending[-1]["message_id"].decode()
             taken = await self._claim_entries(p, pending, min_idle_ms)
             if taken == 0:  # another rescuer holds the rest
                 return done
@@ -484,7 +493,7 @@ class CommandService:
 
     async def _claim_entries(self, p: int, pending: list[PendingEntry], idle: int) -> int:
         """Claim these pending entries (those still idle `idle` ms: a rescuer that got
-        there first has reset them), run them, ack what was claimed."""
+        there first has reset them), run them, ack what was claimed and did not fail."""
         if not pending:
             return 0
         keys = Keys(p)
@@ -493,16 +502,8 @@ class CommandService:
         ]
         # StreamIdT: xclaim takes a list of them, and list is invariant.
         claim: list[StreamIdT] = [e["message_id"] for e in pending if e["message_id"] not in poison]
-        dead_stream = keys.dead
         for entry_id in poison:
-            found = cast(
-                "list[StreamEntry]",
-                await self.redis.xrange(keys.commands, min=entry_id, max=entry_id),
-            )
-            for _, fields in found:
-                await self.redis.xadd(dead_stream, {k: v for k, v in fields.items()})
-            await self.redis.xack(keys.commands, self.settings.group, entry_id)
-            log.error("command_dead_lettered", entry_id=entry_id.decode())
+            await self._dead_letter(keys, entry_id)
         if claim:
             # An id whose entry was deleted meanwhile comes back as (None, None).
             claimed = cast(
@@ -511,13 +512,47 @@ class CommandService:
                     keys.commands, self.settings.group, self.settings.consumer, idle, claim
                 ),
             )
-            entries = [fields for _, fields in claimed if fields]
-            if entries:
-                await self.run_batch(entries, dead_stream)
+            found = [(entry_id, fields) for entry_id, fields in claimed if fields]
+            failed: set[int] = set()
+            if found:
+                failed = set(await self.run_batch([f for _, f in found], keys.dead))
+            kept = {found[i][0] for i in failed}
             # Only what this worker claimed: the rest is another rescuer's to ack.
             mine = [entry_id for entry_id, _ in claimed if entry_id is not None]
-            if mine:
-                await self.redis.xack(keys.commands, self.settings.group, *mine)
-                log.info("commands_claimed", partition=p, count=len(mine))
+            done = [entry_id for entry_id in mine if entry_id not in kept]
+            if done:
+                await self.redis.xack(keys.commands, self.settings.group, *done)
+                log.info("commands_claimed", partition=p, count=len(done))
             return len(mine) + len(poison)
         return len(poison)
+
+    async def _dead_letter(self, keys: Keys, entry_id: bytes) -> None:
+        """A command that failed `max_deliveries` times: kept in the partition's
+        dead-letter stream for an operator, acknowledged, and its sender told."""
+        found = cast(
+            "list[StreamEntry]", await self.redis.xrange(keys.commands, min=entry_id, max=entry_id)
+        )
+        for _, fields in found:
+            await self.redis.xadd(keys.dead, {k: v for k, v in fields.items()})
+            message = read_entry(fields, self.processor.limits)
+            where = message.where if isinstance(message, Refusal) else message
+            ids = {"match_id": where.match_id, "command_id": where.command_id} if where else {}
+            log.error(
+                "command_dead_lettered",
+                entry_id=entry_id.decode(),
+                code="command_failed",
+                reason=f"failed {self.settings.max_deliveries} times",
+                **ids,
+            )
+            if where is not None:
+                reply = Reply(
+                    command_id=where.command_id,
+                    match_id=where.match_id,
+                    status="rejected",
+                    code="command_failed",
+                    message=f"The service failed on this command {self.settings.max_deliveries} "
+                    "times (its match's data could not be read or written); it was set aside "
+                    "for an operator.",
+                )
+                await self.processor.replies.send([(where.reply_to, ENCODER.encode(reply))])
+        await self.redis.xack(keys.commands, self.settings.group, entry_id)

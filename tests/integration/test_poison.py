@@ -386,3 +386,71 @@ async def test_the_limits_are_set_from_the_environment(
         assert "8" in got["e3"].message
     finally:
         await svc.stop()
+
+
+async def test_a_command_the_store_fails_on_fails_alone_and_is_dead_lettered_answered(
+    redis: Redis, redis_server: str
+) -> None:
+    """Two commands the store cannot take -- one on a match key of the wrong type (the
+    load fails), one whose reply record is of the wrong type (the append script fails in
+    the middle of the batch's pipeline) -- written in one transaction between good ones.
+    The good ones are decided and answered in that first pass; the two stay pending, are
+    retried, and after `max_deliveries` are dead-lettered and answered `command_failed`."""
+    svc = compose.command_service(
+        Settings(
+            redis_url=redis_server,
+            partitions=PARTITIONS,
+            polling_ms=20,
+            claim_idle_ms=300,
+            max_deliveries=3,
+        )
+    )
+    await svc.start()
+    try:
+        reply_to = f"tt:replies:store-{uuid.uuid4().hex[:8]}"
+        before, good_before = good_commands(reply_to)
+        after, good_after = good_commands(reply_to)
+        unreadable, unwritable = match_in_p("unreadable"), match_in_p("unwritable")
+        await redis.set(Keys(P).match(unreadable), "not a stream")
+        await redis.set(Keys(P).replies(unwritable), "not a hash")
+        doomed = [
+            {
+                b"c": body(
+                    m.CreateMatch(game="countdown", seats=2),
+                    command_id=cid,
+                    match_id=match_id,
+                    reply_to=reply_to,
+                )
+            }
+            for cid, match_id in (("doomed-load", unreadable), ("doomed-append", unwritable))
+        ]
+        async with redis.pipeline(transaction=True) as pipe:
+            for fields in [*before, *doomed, *after]:
+                pipe.xadd(STREAM, cast(Any, fields))
+            await pipe.execute()
+        good = good_before + good_after
+
+        async def all_answered() -> bool:
+            return len(await replies(redis, reply_to)) == len(good) + 2
+
+        await wait_for(all_answered, "every command answered, the failed ones at last", 1200)
+        got = await replies(redis, reply_to)
+        assert [got[i].status for i in good] == ["accepted"] * len(good)
+        for cid in ("doomed-load", "doomed-append"):
+            assert (got[cid].status, got[cid].code) == ("rejected", "command_failed")
+            assert got[cid].message
+        # The good ones were answered on their first delivery, before the failed ones
+        # had been tried again: every good reply comes before both rejections.
+        order = [
+            REPLY_DECODER.decode(f[b"r"]).command_id
+            for _, f in cast("list[tuple[bytes, dict[bytes, bytes]]]", await redis.xrange(reply_to))
+        ]
+        assert set(order[: len(good)]) == set(good)
+        # Kept for an operator, acknowledged, the keys as they were, nothing appended.
+        assert await redis.xlen(DEAD) == 2
+        assert (await redis.xpending(STREAM, svc.settings.group))["pending"] == 0
+        assert await redis.get(Keys(P).match(unreadable)) == b"not a stream"
+        assert await redis.exists(Keys(P).match(unwritable)) == 0
+        assert svc.processor.stats["failed"] == 2 * 3
+    finally:
+        await svc.stop()
