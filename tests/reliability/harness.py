@@ -219,6 +219,22 @@ def stack(
         made.close()
 
 
+async def until(check: Any, what: str, timeout: float = 300) -> None:
+    """Poll `check` (a function, maybe async) until it holds. The bound is there so a
+    scenario that never gets there fails with a sentence instead of hanging CI; it is
+    generous on purpose (a loaded machine), never a measure of speed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = check()
+        if asyncio.iscoroutine(found):
+            found = await found
+        if found:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:.0f} s: {what}")
+        await asyncio.sleep(0.1)
+
+
 async def wait_alive(redis: Redis, *services: Process, timeout: float = 60) -> None:
     """Until every command service has written its first heartbeat."""
     deadline = time.monotonic() + timeout

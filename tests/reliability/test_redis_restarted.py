@@ -18,6 +18,7 @@ from tests.reliability.harness import (
     effects,
     report,
     stack,
+    until,
     wait_alive,
 )
 
@@ -44,8 +45,9 @@ async def test_a_redis_restart_under_load_leaves_every_command_answered_once(
         s.server.start()
         back_at = time.monotonic()
         # Until the load runs again through the restarted server, then a while more.
-        while len(tally.answered) < before + 200:
-            await asyncio.sleep(0.1)
+        await until(
+            lambda: len(tally.answered) >= before + 200, "200 more answers after the restart"
+        )
         resumed = time.monotonic() - back_at
         await asyncio.sleep(2)
         stop.set()
