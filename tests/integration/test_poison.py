@@ -454,3 +454,40 @@ async def test_a_command_the_store_fails_on_fails_alone_and_is_dead_lettered_ans
         assert svc.processor.stats["failed"] == 2 * 3
     finally:
         await svc.stop()
+
+
+async def test_a_restarted_worker_takes_back_its_failed_command_once_and_goes_on(
+    redis: Redis, redis_server: str
+) -> None:
+    """A worker restarted under its old name first runs what that name left pending; a
+    command that fails again stays pending and must not be claimed again in that pass
+    (an idle time of 0 would let it be claimed for ever, and the worker never start)."""
+    name = f"commands-restarted-{uuid.uuid4().hex[:6]}"
+    settings = Settings(redis_url=redis_server, partitions=PARTITIONS, polling_ms=20, consumer=name)
+    reply_to = f"tt:replies:again-{uuid.uuid4().hex[:8]}"
+    broken = match_in_p("broken")
+    await redis.set(Keys(P).match(broken), "not a stream")
+    good, good_ids = good_commands(reply_to)
+    doomed = {
+        b"c": body(
+            m.JoinMatch(player="ann"), command_id="doomed", match_id=broken, reply_to=reply_to
+        )
+    }
+    for fields in [doomed, *good]:
+        await redis.xadd(STREAM, cast(Any, fields))
+    # Its previous life read them all and died before answering any.
+    await redis.xgroup_create(STREAM, settings.group, id="0", mkstream=True)
+    await redis.xreadgroup(settings.group, name, {STREAM: ">"})
+    svc = compose.command_service(settings)
+    await asyncio.wait_for(svc.start(), timeout=120)  # a hang detector, not a speed test
+    try:
+        got = await replies(redis, reply_to)
+        assert [got[i].status for i in good_ids] == ["accepted"] * len(good_ids)
+        assert "doomed" not in got
+        rows = cast(
+            "list[dict[str, Any]]",
+            await redis.xpending_range(STREAM, settings.group, min="-", max="+", count=10),
+        )
+        assert [r["consumer"].decode() for r in rows] == [name]  # the failed one, still held
+    finally:
+        await svc.stop()
