@@ -30,6 +30,7 @@ from domain.kernel import Game, Rejected, RulesStatus, games, get_game
 from events.envelope import Envelope
 from events.keys import Keys
 from services import compose
+from services.gateway import GatewayCannotListen
 from services.infra.config import (
     ConfigError,
     Settings,
@@ -73,6 +74,8 @@ class TabletopGroup(click.Group):
         except ConfigError as err:
             _fail(str(err), 2)
         except DataFolderInUse as err:
+            _fail(str(err), 1)
+        except GatewayCannotListen as err:
             _fail(str(err), 1)
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as err:
             where = os.environ.get("TABLETOP_REDIS_URL") or "the embedded server"
@@ -367,16 +370,9 @@ def serve(
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             if gateway:
-                server = _gateway_server(settings, port)
-                try:
-                    await server.start()
-                except OSError as err:
-                    # A port in use: an ordinary mistake. What already runs is stopped
-                    # below, in order.
-                    raise click.ClickException(
-                        f"the gateway {_first_line(err)}: give another --port, or --no-gateway"
-                    ) from None
-                web = server
+                web = _gateway_server(settings, port)
+                # A port in use raises GatewayCannotListen: what runs is stopped below.
+                await web.start()
                 log.info("service_started", service="gateway", url=web.url)
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "

@@ -28,6 +28,7 @@ from litestar.exceptions import (
     PermissionDeniedException,
     WebSocketDisconnect,
 )
+from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter
 from litestar.response import File
@@ -707,6 +708,12 @@ def create_app(gateway: Gateway | None) -> Litestar:
         request_max_body_size=16 * 1024,
         openapi_config=OpenAPIConfig(
             title="tabletop gateway", version="1", description="Players' edge of tabletop."
+        ),
+        # Litestar's own records go to the root logger, which writes the service's JSON lines.
+        logging_config=LoggingConfig(
+            configure_root_logger=False,
+            loggers={"litestar": {"level": "INFO", "propagate": True, "handlers": []}},
+            log_exceptions="always",
         ),
         debug=False,
     )

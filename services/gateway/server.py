@@ -10,6 +10,8 @@ from collections.abc import Iterator
 import uvicorn
 from litestar import Litestar
 
+from services.gateway import GatewayCannotListen
+
 
 class _Quiet(uvicorn.Server):
     @contextlib.contextmanager
@@ -52,17 +54,18 @@ class GatewayServer:
     async def _serve(self) -> None:
         try:
             await self._server.serve()
-        except SystemExit as err:
-            # uvicorn exits when it cannot listen (a port in use). Raised out of a task,
-            # SystemExit would break out of the event loop itself and end the process
-            # with every other service's tasks still running; as an error, `start`
-            # reports it and the process stops its services in order.
-            raise OSError(f"cannot listen on {self.url}") from err
+        except SystemExit:
+            # uvicorn exits the process when it cannot bind; here it is one service of
+            # several, which stop in order instead.
+            raise GatewayCannotListen(
+                f"the gateway cannot listen on {self.host}:{self.port} (in use? try --port)"
+            ) from None
 
     async def stop(self) -> None:
         self._server.should_exit = True
         if self._task is not None:
-            await self._task
+            with contextlib.suppress(GatewayCannotListen):  # start has raised it already
+                await self._task
 
 
 def free_port(host: str = "127.0.0.1") -> int:

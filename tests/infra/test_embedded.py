@@ -223,7 +223,11 @@ def test_a_data_folder_held_by_a_process_whose_server_does_not_answer_is_refused
 def test_two_commands_at_once_share_one_server(tmp_path: Path) -> None:
     home = tmp_path / "home"
     serve = subprocess.Popen(
-        [*CLI, "serve"], env=_env(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*CLI, "serve", "--port", "0"],
+        env=_env(home),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         assert serve.stdout is not None
@@ -264,3 +268,30 @@ def test_the_embedded_server_promises_what_the_docs_say(tmp_path: Path) -> None:
     assert running_with == embedded.APPENDFSYNC == "everysec"
     for doc in ("README.md", "docs/event-store.md", "docs/architecture.md"):
         assert f"appendfsync {running_with}" in (root / doc).read_text(), doc
+
+
+def test_serve_on_a_taken_port_stops_everything_and_says_so_in_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [*CLI, "serve", "--port", str(port)],
+            env=_env(tmp_path / "home"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    lines = [x for x in done.stderr.splitlines() if x.strip()]
+    assert done.returncode == 1
+    assert lines[-1] == f"Error: the gateway cannot listen on 127.0.0.1:{port} (in use? try --port)"
+    # Every other line is a JSON log record; the embedded server was shut down in order.
+    assert all(x.startswith("{") for x in lines[:-1]), lines
+    records = [json.loads(x) for x in lines[:-1]]
+    assert "embedded_redis_stopped" in [r["event"] for r in records]
+    # The only error is uvicorn's own word on the bind; no task is left dying at exit.
+    errors = [r for r in records if r["level"] in ("error", "critical")]
+    assert [r["logger"] for r in errors] == ["uvicorn.error"], errors
