@@ -237,7 +237,7 @@ class CommandProcessor:
                     continue
                 if result.status == "duplicate":
                     self.stats["duplicates"] += 1
-                    out.append((msg.reply_to, _as_duplicate(result.reply)))
+                    out.append((msg.reply_to, as_duplicate(result.reply)))
                     _log(msg).info("command_duplicate")
                     continue
                 if result.status == "reused":
@@ -404,7 +404,7 @@ def _reused(msg: CommandMessage) -> bytes:
     return ENCODER.encode(reply)
 
 
-def _as_duplicate(original: bytes) -> bytes:
+def as_duplicate(original: bytes) -> bytes:
     first = REPLY_DECODER.decode(original)
     return ENCODER.encode(
         msgspec.structs.replace(first, status="duplicate", original_status=first.status)

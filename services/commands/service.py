@@ -37,7 +37,7 @@ from redis.typing import StreamIdT
 
 from events.keys import Keys, heartbeats
 from events.store import EventStore
-from services.commands.application import CommandProcessor
+from services.commands.application import CommandProcessor, as_duplicate
 from services.commands.intake import Refusal, read_entry
 from services.contracts.messages import ENCODER, REPLY_DECODER, Reply
 from services.infra.config import Settings
@@ -528,20 +528,31 @@ class CommandService:
 
     async def _dead_letter(self, keys: Keys, entry_id: bytes) -> None:
         """A command that failed `max_deliveries` times: kept in the partition's
-        dead-letter stream for an operator, acknowledged, and its sender told."""
+        dead-letter stream for an operator, acknowledged, and its sender told: with its
+        recorded reply if it was decided after all (a batch failing after its append),
+        else `command_failed`."""
         found = cast(
             "list[StreamEntry]", await self.redis.xrange(keys.commands, min=entry_id, max=entry_id)
         )
         for _, fields in found:
-            await self.redis.xadd(keys.dead, {k: v for k, v in fields.items()})
             message = read_entry(fields, self.processor.limits)
             where = message.where if isinstance(message, Refusal) else message
+            recorded = None
+            if where is not None:
+                try:
+                    recorded = await self.store.reply_for(where.match_id, where.command_id)
+                except GONE:
+                    raise  # the next pass tries again
+                except Exception:  # its match's keys may be what failed: none known
+                    pass
+            await self.redis.xadd(keys.dead, {k: v for k, v in fields.items()})
             ids = {"match_id": where.match_id, "command_id": where.command_id} if where else {}
             log.error(
                 "command_dead_lettered",
                 entry_id=entry_id.decode(),
                 code="command_failed",
                 reason=f"failed {self.settings.max_deliveries} times",
+                recorded=recorded is not None,
                 **ids,
             )
             if where is not None:
@@ -554,5 +565,6 @@ class CommandService:
                     "times (its match's data could not be read or written); it was set aside "
                     "for an operator.",
                 )
-                await self.processor.replies.send([(where.reply_to, ENCODER.encode(reply))])
+                body = as_duplicate(recorded) if recorded else ENCODER.encode(reply)
+                await self.processor.replies.send([(where.reply_to, body)])
         await self.redis.xack(keys.commands, self.settings.group, entry_id)

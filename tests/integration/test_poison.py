@@ -491,3 +491,45 @@ async def test_a_restarted_worker_takes_back_its_failed_command_once_and_goes_on
         assert [r["consumer"].decode() for r in rows] == [name]  # the failed one, still held
     finally:
         await svc.stop()
+
+
+async def test_a_dead_lettered_command_that_was_decided_answers_its_recorded_reply(
+    redis: Redis, redis_server: str
+) -> None:
+    """A command can reach `max_deliveries` after it was appended (its batch failed after
+    the append, each time): the dead letter must not tell its sender `command_failed`
+    when the record says `accepted`."""
+    svc = compose.command_service(
+        Settings(redis_url=redis_server, partitions=PARTITIONS, polling_ms=20, max_deliveries=1)
+    )
+    await svc.start()
+    try:
+        reply_to = f"tt:replies:decided-{uuid.uuid4().hex[:8]}"
+        entries, ids = good_commands(reply_to)
+        for fields in entries:
+            await redis.xadd(STREAM, cast(Any, fields))
+
+        async def answered() -> bool:
+            return len(await replies(redis, reply_to)) == len(ids)
+
+        await wait_for(answered, "the commands accepted")
+        # The first one again, held by a worker that died before acknowledging it: its
+        # one delivery is all max_deliveries allows, so the rescuer dead-letters it.
+        async with redis.pipeline(transaction=True) as pipe:  # before the service reads it
+            pipe.xadd(STREAM, cast(Any, entries[0]))
+            pipe.xreadgroup(svc.settings.group, "ghost", {STREAM: ">"})
+            await pipe.execute()
+
+        async def dead_lettered() -> bool:
+            return bool(await redis.xlen(DEAD))
+
+        await wait_for(dead_lettered, "the held entry dead-lettered", 1200)
+        found = cast("list[tuple[bytes, dict[bytes, bytes]]]", await redis.xrange(reply_to))
+        answers = [REPLY_DECODER.decode(f[b"r"]) for _, f in found]
+        again = [r for r in answers if r.command_id == ids[0]]
+        assert [(r.status, r.original_status or None) for r in again] == [
+            ("accepted", None),
+            ("duplicate", "accepted"),
+        ]
+    finally:
+        await svc.stop()
