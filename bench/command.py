@@ -23,7 +23,11 @@ def _repo_docs() -> Path | None:
 @click.option("--game", default="chicken", show_default=True, help="Game of the end-to-end run.")
 @click.option("--matches", type=int, default=None, help="Concurrent matches (default 1,000).")
 @click.option("--workers", default=None, help="Command services for scale-out, e.g. 1,2,4.")
-@click.option("--only", default=None, help="Sections: e2e,raw,es,rules,growth,scale,gateway.")
+@click.option(
+    "--only",
+    default=None,
+    help="Sections: e2e,raw,es,rules,growth,scale,gateway,memory.",
+)
 @click.option("--profile", is_flag=True, help="py-spy the command service in the e2e run.")
 @click.option(
     "--doc",

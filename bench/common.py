@@ -29,7 +29,9 @@ class BenchConfig:
     snapshot_every: int = 100
     seed: int = 1
     profile: bool = False
-    sections: tuple[str, ...] = ("e2e", "raw", "es", "rules", "growth", "scale", "gateway")
+    sections: tuple[str, ...] = (
+        "e2e", "raw", "es", "rules", "growth", "scale", "gateway", "memory"
+    )  # fmt: skip
     gateway_matches: int = 1000  # two players each, over HTTP and WebSockets
     gateway_moves: int = 20  # moves per match, both ways
     stall_seconds: float = 60.0

@@ -107,6 +107,19 @@ def render_markdown(r: dict[str, Any]) -> str:
         f"| memory per live match in the cache | "
         f"{h['memory_per_live_match_bytes'] / 1024:.1f} KiB | absolute | |"
     )
+    if h.get("redis_bytes_per_live_match"):
+        add(
+            f"| Redis bytes per live match (mid-game) | "
+            f"{h['redis_bytes_per_live_match'] / 1024:.1f} KiB | absolute | <= 100 KB |"
+        )
+        add(
+            f"| Redis bytes per finished match, before archiving | "
+            f"{h['redis_bytes_per_finished_match'] / 1024:.1f} KiB | absolute | |"
+        )
+        add(
+            f"| Redis bytes per finished match, archived | "
+            f"{h['redis_bytes_per_archived_match']:,} B | absolute | <= 1 KB |"
+        )
     add("")
     if e2e:
         add("## 1. End to end")
@@ -312,6 +325,9 @@ def render_markdown(r: dict[str, Any]) -> str:
             f"{mem['bytes_per_match'] * 10_000 / 2**20:,.0f} MiB."
         )
         add("")
+    rm = d.get("redis_memory")
+    if rm:
+        add(_memory_section(rm))
     so = d.get("scale_out")
     if so:
         add("## 6. Scale-out")
@@ -390,6 +406,41 @@ def render_markdown(r: dict[str, Any]) -> str:
         )
         add(f"| memory per open WebSocket | {g['kib_per_websocket']:.1f} KiB | absolute |")
     return "\n".join(lines)
+
+
+def _memory_section(rm: dict[str, Any]) -> str:
+    """Redis bytes per match, by key family, live, finished and archived."""
+    live, done = rm["live_keys_bytes_per_match"], rm["finished_keys_bytes_per_match"]
+    kept = rm["archived_keys_bytes_per_match"]
+    rows = [
+        f"| `{k}` | {live.get(k, 0):,} | {done.get(k, 0):,} | {kept.get(k, 0):,} |"
+        for k in dict.fromkeys([*done, *live, *kept])
+    ]
+    return "\n".join(
+        [
+            "**Redis memory per match** (`bench/memory.py`): "
+            f"{rm['matches']} `{rm['game']}` matches of {rm['seats']} seats played by bots "
+            "through the command service, the projector caught up and the command streams "
+            f"trimmed. Live ({rm['live_events_per_match']} events in): "
+            f"**{rm['live_key_bytes_per_match'] / 1024:,.1f} KiB** a match; finished "
+            f"({rm['finished_events_per_match']} events): "
+            f"{rm['finished_key_bytes_per_match'] / 1024:,.1f} KiB; archived by the archiver "
+            f"({rm['archived']} matches at {rm['archive_matches_per_s']:,} a second, one "
+            f"{rm['archive_file_bytes_median']:,}-byte file each): "
+            f"**{rm['archived_match_keys_bytes_per_match']:,} bytes** a match (its tombstone "
+            "and lobby entries), plus what is left of the trimmed streams, "
+            f"{rm['per_partition_fixed_bytes']:,} bytes a partition whatever the matches. "
+            "Bytes are `MEMORY USAGE` of every key, by family, divided by the matches "
+            f"(Redis's `used_memory` grew by {rm['live_bytes_per_match']:,} and "
+            f"{rm['finished_bytes_per_match']:,} bytes a match). The goals: live <= 100 KB, "
+            "archived <= 1 KB.",
+            "",
+            "| key family | live, bytes a match | finished | archived |",
+            "|---|---:|---:|---:|",
+            *rows,
+            "",
+        ]
+    )
 
 
 def _es_variant(es: dict[str, Any], *, fsync: bool) -> dict[str, Any] | None:
@@ -605,6 +656,13 @@ def print_table(r: dict[str, Any]) -> None:
     )
     t.add_row("rebuild events/s", f"{r['rebuild_events_per_s']:,}", "absolute")
     t.add_row("memory per live match", f"{r['memory_per_live_match_bytes']:,} B", "absolute")
+    if r.get("redis_bytes_per_live_match"):
+        t.add_row(
+            "Redis per match: live / finished / archived",
+            f"{r['redis_bytes_per_live_match']:,} / {r['redis_bytes_per_finished_match']:,} / "
+            f"{r['redis_bytes_per_archived_match']:,} B",
+            "absolute",
+        )
     for n, v in r["scale_out_cmds_per_s"].items():
         t.add_row(f"scale-out: {n} services, commands/s", f"{v:,.0f}", "absolute")
     gw = r["details"].get("gateway")

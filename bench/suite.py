@@ -154,6 +154,19 @@ def run_all(cfg: BenchConfig, progress: Callable[[str], None] = say) -> dict[str
             details["rebuild"] = run_rebuild(cfg, lab)
             details["memory_per_match"] = run_memory_per_match(cfg, lab, min(500, cfg.matches))
             lap("growth")
+        if "memory" in cfg.sections:
+            from bench.memory import run_memory
+
+            count = min(200, cfg.matches)
+            progress(f"Redis memory per match: {count} live, {count} finished, then archived")
+            details["redis_memory"] = run_memory(cfg, tmp, count)
+            mem = details["redis_memory"]
+            progress(
+                f"  live {mem['live_key_bytes_per_match'] / 1024:.0f} KiB, finished "
+                f"{mem['finished_key_bytes_per_match'] / 1024:.0f} KiB, archived "
+                f"{mem['archived_match_keys_bytes_per_match']} B a match"
+            )
+            lap("memory")
         if lab.profiles.get("summary"):
             details["profile"] = lab.profiles["summary"]
     finally:
@@ -202,6 +215,13 @@ def headline(d: dict[str, Any]) -> dict[str, Any]:
         "load_ms_10k_events_no_snapshot": biggest.get("no_snapshot_ms", 0.0),
         "rebuild_events_per_s": d.get("rebuild", {}).get("events_per_s", 0),
         "memory_per_live_match_bytes": d.get("memory_per_match", {}).get("bytes_per_match", 0),
+        "redis_bytes_per_live_match": d.get("redis_memory", {}).get("live_key_bytes_per_match", 0),
+        "redis_bytes_per_finished_match": d.get("redis_memory", {}).get(
+            "finished_key_bytes_per_match", 0
+        ),
+        "redis_bytes_per_archived_match": d.get("redis_memory", {}).get(
+            "archived_match_keys_bytes_per_match", 0
+        ),
         "rules_us": {g: r["median_us"] for g, r in d.get("rules", {}).items()},
         "gateway_ratio": d.get("gateway", {}).get("ratio", 0.0),
         "scale_out_cmds_per_s": {n: r["cmds_per_s"] for n, r in d.get("scale_out", {}).items()},

@@ -1,5 +1,6 @@
 -- Append one decision's events to a match, atomically, or record a rejection's reply.
 -- KEYS[1] match stream   KEYS[2] partition log   KEYS[3] command replies (hash)
+-- KEYS[4] the partition's tombstones (hash: archived match id -> tombstone JSON)
 -- ARGV: command_id, expected_version (-1: do not check), reply, n, match_id, then n times:
 --       version, type, payload, recorded_at, schema, prev, hash, command;
 --       then, optionally, the digest of the command's body
@@ -16,6 +17,18 @@ if seen[1] then
   return {'duplicate', seen[1]}
 end
 local current = redis.call('XLEN', KEYS[1])
+if current == 0 then
+  -- An archived match keeps its version and takes no event any more (its id is never
+  -- reused); a rejection decided on its archived record is answered, not recorded.
+  local stone = redis.call('HGET', KEYS[4], ARGV[5])
+  if stone then
+    local archived = tonumber(cjson.decode(stone)['version'])
+    if n > 0 or (tonumber(ARGV[2]) >= 0 and tonumber(ARGV[2]) ~= archived) then
+      return {'conflict', tostring(archived)}
+    end
+    return {'ok', tostring(archived)}
+  end
+end
 local expected = tonumber(ARGV[2])
 if expected >= 0 and current ~= expected then
   return {'conflict', tostring(current)}

@@ -21,6 +21,8 @@ class Keys:
     """The keys of partition p, each tagged `{p}`."""
 
     __slots__ = (
+        "archive_cursor",
+        "archived",
         "commands",
         "dead",
         "log",
@@ -45,6 +47,10 @@ class Keys:
         # The read models of the `matches` projection, and its checkpoint among them.
         self.rm = f"{self.tag}:rm"
         self.rm_checkpoint = f"{self.rm}:checkpoint"
+        # Hash: each archived match's tombstone (events/archive.py); and how far, by
+        # finish time, the archiver has gone through the finished lobby.
+        self.archived = f"{self.tag}:archived"
+        self.archive_cursor = f"{self.archived}:cursor"
 
     # --- the record of a match (the event store) ----------------------------------
 

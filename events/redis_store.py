@@ -5,7 +5,9 @@ hash tag `{p}`): `tt:{p}:match:<id>` holds the events with entry ids `0-<version
 (XRANGE by version), `tt:{p}:log` the partition's events in commit order for
 projectors, `tt:{p}:cmds:<id>` each command id's reply and, under `#<command id>`, the digest of
 its body (idempotency),
-`tt:{p}:snap:<id>` the latest snapshot. Event keys are never trimmed.
+`tt:{p}:snap:<id>` the latest snapshot. A match's own keys leave Redis only when the
+archiver has put the match in cold storage (events/archive.py), leaving a tombstone in
+`tt:{p}:archived`, which the script reads so that an archived match takes no event.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def append_call(r: AppendRequest, partitions: int) -> tuple[list[str], list[Any]
         ]
     if r.digest:
         args.append(r.digest)
-    return [k.match(r.match_id), k.log, k.replies(r.match_id)], args
+    return [k.match(r.match_id), k.log, k.replies(r.match_id), k.archived], args
 
 
 class RedisEventStore:

@@ -26,6 +26,8 @@ READ_MODELS = (
 READ_MODEL_READS = (
     "+get +hget +hmget +hgetall +lrange +llen +zrange +zrevrange +zcard +zscore +smembers"
 )
+# Archived matches' tombstones (and the archiver's cursor beside them).
+TOMBSTONES = "~tt:{*}:archived"
 BASE = "resetchannels -@all +ping"
 # The partition count the data was made with: the command service records it once
 # (SET only on that exact key), every process may read it and check its own.
@@ -40,6 +42,9 @@ def first_arg(command: str, keys: list[str]) -> str:
 def users(partitions: int) -> list[str]:
     command_streams = [f"tt:{{{p}}}:commands" for p in range(partitions)]
     public_streams = [f"tt:{{{p}}}:public" for p in range(partitions)]
+    logs = [f"tt:{{{p}}}:log" for p in range(partitions)]
+    tombstones = [f"tt:{{{p}}}:archived" for p in range(partitions)]
+    cursors = [f"tt:{{{p}}}:archived:cursor" for p in range(partitions)]
     return [
         "user default off",
         "user tt-admin on >change-me ~* &* +@all",
@@ -52,6 +57,8 @@ def users(partitions: int) -> list[str]:
                 COMMANDS,
                 EVENTS,
                 "~tt:{*}:cmds:* ~tt:{*}:snap:* ~tt:{*}:dead",
+                # append.lua reads an archived match's tombstone (never writes it).
+                TOMBSTONES,
                 REPLIES_ALL,
                 "~tt:heartbeats:*",
                 "+xreadgroup +xack +xpending +xclaim +xautoclaim",
@@ -76,7 +83,9 @@ def users(partitions: int) -> list[str]:
                 "user tt-projector-log on >change-me",
                 BASE,
                 EVENTS,
-                "+xrange +xrevrange +xlen",
+                # An archived match's tombstone, to read its record from the archive.
+                TOMBSTONES,
+                "+xrange +xrevrange +xlen +hget",
             ]
         ),
         " ".join(
@@ -96,12 +105,20 @@ def users(partitions: int) -> list[str]:
                 # display names.
                 EVENTS,
                 "~tt:{*}:snap:* ~tt:{gateway}:names",
+                TOMBSTONES,
                 "+xrange +xrevrange +xlen",
                 first_arg("hset", ["tt:{gateway}:names"]),
             ]
         ),
         " ".join(
-            ["user tt-reader on >change-me", BASE, PARTITION_COUNT, READ_MODELS, READ_MODEL_READS]
+            [
+                "user tt-reader on >change-me",
+                BASE,
+                PARTITION_COUNT,
+                READ_MODELS,
+                TOMBSTONES,
+                READ_MODEL_READS,
+            ]
         ),
         " ".join(
             [
@@ -118,7 +135,29 @@ def users(partitions: int) -> list[str]:
                 BASE,
                 EVENTS,
                 "~tt:{*}:cmds:*",
-                "+scan +xrange +xrevrange +xlen +hget +hgetall",
+                TOMBSTONES,
+                "+scan +xrange +xrevrange +xlen +hget +hgetall +hkeys",
+            ]
+        ),
+        " ".join(
+            [
+                "user tt-archiver on >change-me",
+                BASE,
+                # It reads a finished match whole, writes its tombstone, then deletes
+                # its keys: the one role that may delete an event, and only it.
+                EVENTS,
+                "~tt:{*}:cmds:* ~tt:{*}:snap:*",
+                "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:hist:* ~tt:{*}:rm:lobby:*",
+                "~tt:{*}:rm:checkpoint ~tt:{*}:public ~tt:{*}:public:checkpoint",
+                "~tt:{ratings}:checkpoint:*",
+                TOMBSTONES,
+                "~tt:{*}:archived:cursor",
+                REPLIES_ALL,
+                "+xrange +xrevrange +xlen +get +mget +hget +hmget +hgetall +zrangebyscore",
+                "+zcount +scan +del +evalsha +eval +script|load +client|setname",
+                first_arg("hset", tombstones),
+                first_arg("set", cursors),
+                first_arg("xtrim", logs + public_streams),
             ]
         ),
     ]

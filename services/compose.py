@@ -12,12 +12,14 @@ should not pay for FastStream.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from redis.asyncio import Redis
 
+from events.archive import ArchivedStore, ColdStore, cold_store
 from events.redis_store import RedisEventStore
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis, redis_url
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from faststream import FastStream
     from litestar import Litestar
 
+    from services.archiver.service import Archiver
     from services.client.client import TabletopClient
     from services.commands.service import CommandService
     from services.gateway.app import GatewayConfig
@@ -41,7 +44,21 @@ def settings(home: Path | None = None) -> Iterator[Settings]:
     """The settings of the environment, for the Redis `TABLETOP_REDIS_URL` names or,
     without one, an embedded server in `home` that stops when the block ends."""
     with redis_url(home) as url:
-        yield Settings.from_env(url)
+        found = Settings.from_env(url)
+        if not found.archive:
+            found.archive = str(data_folder(home) / "archive")
+        yield found
+
+
+def data_folder(home: Path | None = None) -> Path:
+    """The data folder: `home`, else `$TABLETOP_HOME`, else `./.tabletop`."""
+    return home or Path(os.environ.get("TABLETOP_HOME", ".tabletop"))
+
+
+def cold(settings: Settings) -> ColdStore:
+    """The cold store of archived matches the settings name (the data folder's
+    `archive/` when they name none)."""
+    return cold_store(settings.archive or str(data_folder() / "archive"))
 
 
 def embedded_server(
@@ -58,8 +75,9 @@ def redis_client(settings: Settings, url: str | None = None) -> Redis:
     return connect(url or settings.redis_url, retry_on_error=RETRY_ON)
 
 
-def event_store(settings: Settings, redis: Redis) -> RedisEventStore:
-    return RedisEventStore(redis, settings.partitions)
+def event_store(settings: Settings, redis: Redis) -> ArchivedStore:
+    """The Redis store, reading archived matches back from the cold store."""
+    return ArchivedStore(RedisEventStore(redis, settings.partitions), cold(settings))
 
 
 def command_service(settings: Settings) -> CommandService:
@@ -104,7 +122,18 @@ def projector(
 
 
 def read_models(settings: Settings, redis: Redis) -> ReadModels:
-    return ReadModels(redis, settings.partitions)
+    """The read models; an archived match's view and histories are worked out from its
+    archived record (the same redaction as the projector's)."""
+    return ReadModels(redis, settings.partitions, archive=event_store(settings, redis))
+
+
+def archiver(settings: Settings) -> Archiver:
+    """The archiver on a client of its own, which it closes when it stops."""
+    from services.archiver.service import Archiver
+
+    redis = redis_client(settings)
+    # The Redis store alone, not ArchivedStore: it archives what Redis holds.
+    return Archiver(settings, redis, RedisEventStore(redis, settings.partitions), cold(settings))
 
 
 def client(settings: Settings, *, timeout: float = 30.0) -> TabletopClient:

@@ -319,6 +319,11 @@ async def _checked(settings: Settings) -> None:
     help="Partitions whose commands this service takes, e.g. 0-7 (default: all).",
 )
 @click.option("--gateway/--no-gateway", default=True, help="Serve the players' gateway.")
+@click.option(
+    "--archiver/--no-archiver",
+    default=True,
+    help="Archive finished matches past the retention and trim what is read (one is enough).",
+)
 @click.option("--port", type=int, default=8000, show_default=True, help="The gateway's port.")
 @click.pass_context
 def serve(
@@ -328,6 +333,7 @@ def serve(
     projector_partitions: str,
     command_partitions: str,
     gateway: bool,
+    archiver: bool,
     port: int,
 ) -> None:
     """Run the command service and the projector until interrupted.
@@ -335,11 +341,13 @@ def serve(
     Several processes may share the work. Command services on the same partitions split
     their commands through the consumer group (any one may take any command, at the
     cost of version conflicts); given partitions of their own (--command-partitions),
-    each match stays with one service. Projectors split the partitions.
+    each match stays with one service. Projectors split the partitions. One archiver
+    is enough for the whole deployment (two would do the same work twice, harmlessly).
+    TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of their own.
     """
-    if not commands and not projector and not gateway:
+    if not commands and not projector and not gateway and not archiver:
         raise click.UsageError(
-            "--no-commands, --no-projector and --no-gateway leave nothing to serve"
+            "--no-commands, --no-projector, --no-gateway and --no-archiver leave nothing to serve"
         )
     total = Settings.from_env("unix://").partitions
     owned = (
@@ -359,7 +367,24 @@ def serve(
         service = None
         follower = None
         web = None
+        keeper = None
+        probe = None
+
+        async def ready() -> bool:
+            await redis.ping()
+            return (
+                (not commands or service is not None)
+                and (not projector or follower is not None)
+                and (not archiver or keeper is not None)
+            )
+
         try:
+            if settings.metrics_port is not None:
+                from services.infra.metrics import MetricsServer
+
+                probe = MetricsServer(settings.metrics_host, settings.metrics_port, ready)
+                await probe.start()
+                console.print(f"metrics on {probe.url}/metrics")
             await check_partitions(redis, settings.partitions)
             if commands:
                 service = compose.command_service(settings)
@@ -374,9 +399,14 @@ def serve(
                 # A port in use raises GatewayCannotListen: what runs is stopped below.
                 await web.start()
                 log.info("service_started", service="gateway", url=web.url)
+            if archiver:
+                keeper = compose.archiver(settings)
+                keeper.start()
+                log.info("service_started", service="archiver", where=settings.archive)
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
-                f"{projector}, gateway: {web.url if web else False}); Ctrl-C stops"
+                f"{projector}, gateway: {web.url if web else False}, archiver: {archiver});"
+                " Ctrl-C stops"
             )
             stop = asyncio.Event()
             for sig in (signal.SIGINT, signal.SIGTERM):
@@ -386,6 +416,8 @@ def serve(
             # Every part is stopped, and its tasks ended, while the event loop still
             # runs; one that fails to stop must not leave the others running into the
             # loop's end (their coroutines would then be torn down without a loop).
+            # Callbacks run last pushed first: probe, archiver, gateway, projector,
+            # commands, then the clients.
             async with contextlib.AsyncExitStack() as stopping:
                 if events is not redis:
                     stopping.push_async_callback(events.aclose)
@@ -396,6 +428,10 @@ def serve(
                     stopping.push_async_callback(_stopped, "projector", follower.stop)
                 if web is not None:
                     stopping.push_async_callback(web.stop)
+                if keeper is not None:
+                    stopping.push_async_callback(_stopped, "archiver", keeper.stop)
+                if probe is not None:
+                    stopping.push_async_callback(probe.stop)
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
@@ -412,7 +448,9 @@ def _gateway_server(settings: Settings, port: int, dev_signin: bool = False) -> 
 
     config = GatewayConfig.from_env()
     config.dev_signin = config.dev_signin or dev_signin
-    return GatewayServer(compose.gateway(settings, config), "127.0.0.1", port)
+    # In a container the gateway must listen beyond loopback (deploy/compose.yaml).
+    host = os.environ.get("TABLETOP_GATEWAY_HOST", "127.0.0.1")
+    return GatewayServer(compose.gateway(settings, config), host, port)
 
 
 DEFAULT_DEMO = {"game": "chicken", "players": 3}

@@ -31,6 +31,7 @@ from services.contracts.messages import (
     Limits,
     Reply,
 )
+from services.infra import metrics
 from services.infra.redisconn import GONE, reason
 
 log = structlog.get_logger("tabletop.commands")
@@ -114,6 +115,8 @@ class CommandProcessor:
         dead: list[bytes] = []
         rounds: list[list[tuple[int, CommandMessage]]] = []
         depth: dict[str, int] = defaultdict(int)
+        received = time.time()
+        metrics.BATCH_SIZE.observe(len(entries))
         for i, fields in enumerate(entries):
             message = read_entry(fields, self.limits)
             if isinstance(message, Refusal):
@@ -131,6 +134,14 @@ class CommandProcessor:
             failed += lost
         if out:
             await self.replies.send(out)
+            # From the sender's clock when it says (the client library does), else from
+            # this batch's arrival: the reply is on its stream now.
+            sent = time.time()
+            unanswered = set(failed)
+            for items in rounds:
+                for i, msg in items:
+                    if i not in unanswered:
+                        metrics.REPLY_LATENCY.observe(max(0.0, sent - (msg.sent_at or received)))
         if dead:
             await (self.dead_letters or self.replies).send([(dead_letter_stream, d) for d in dead])
         return sorted(failed)
@@ -144,6 +155,8 @@ class CommandProcessor:
     ) -> None:
         """Answer a refused entry when it says where; keep it for an operator otherwise."""
         self.stats["malformed"] += 1
+        metrics.COMMANDS.labels("malformed").inc()
+        metrics.REJECTIONS.labels(refusal.code).inc()
         where = refusal.where
         if where is None:
             self.stats["dead_letters"] += 1
@@ -181,6 +194,7 @@ class CommandProcessor:
 
     async def _live(self, match_id: str, stale: bool = False) -> LiveMatch | None:
         live = self.cache.get(match_id)
+        metrics.CACHE.labels("miss" if live is None else "hit").inc()
         if live is not None and stale:
             # Another worker appended first: fold what it appended onto the cached match
             # (a few events) instead of reading the match back from its snapshot.
@@ -232,20 +246,27 @@ class CommandProcessor:
                     continue
                 if result.status == "conflict":
                     self.stats["conflicts"] += 1
+                    metrics.CONFLICTS.inc()
                     stale.add(msg.match_id)
                     retry.append((index, msg))
                     continue
                 if result.status == "duplicate":
                     self.stats["duplicates"] += 1
+                    metrics.COMMANDS.labels("duplicate").inc()
                     out.append((msg.reply_to, as_duplicate(result.reply)))
                     _log(msg).info("command_duplicate")
                     continue
                 if result.status == "reused":
                     self.stats["reused"] += 1
+                    metrics.COMMANDS.labels("reused").inc()
+                    metrics.REJECTIONS.labels("command_id_reused").inc()
                     out.append((msg.reply_to, _reused(msg)))
                     _log(msg).info("command_refused", code="command_id_reused")
                     continue
                 self.stats[plan.reply.status] += 1
+                metrics.COMMANDS.labels(plan.reply.status).inc()
+                if plan.reply.status == "rejected":
+                    metrics.REJECTIONS.labels(plan.reply.code).inc()
                 if plan.reply.status == "accepted":
                     # Not bound: building a bound logger per command costs more than
                     # a debug line that is filtered out.
@@ -269,6 +290,8 @@ class CommandProcessor:
                 break
         for _, msg in todo:
             _log(msg).info("command_refused", code="busy", attempts=MAX_ATTEMPTS)
+            metrics.COMMANDS.labels("busy").inc()
+            metrics.REJECTIONS.labels("busy").inc()
             reply = Reply(
                 command_id=msg.command_id,
                 match_id=msg.match_id,
@@ -293,6 +316,7 @@ class CommandProcessor:
         (then a dead letter, answered as such). Its match is read afresh next time: a
         script that failed halfway may have written part of its decision."""
         self.stats["failed"] += 1
+        metrics.COMMANDS.labels("failed").inc()
         self.cache.drop(msg.match_id)
         _log(msg).error("command_failed", error=reason(err))
 

@@ -40,6 +40,7 @@ from events.store import EventStore
 from services.commands.application import CommandProcessor, as_duplicate
 from services.commands.intake import Refusal, read_entry
 from services.contracts.messages import ENCODER, REPLY_DECODER, Reply
+from services.infra import metrics
 from services.infra.config import Settings
 from services.infra.redisconn import GONE, RETRY_ON, StreamEntry, reason
 
@@ -366,6 +367,7 @@ class CommandService:
         stream = Keys(p).commands
         removed = int(await self._trim(keys=[stream]))
         if removed:
+            metrics.TRIMMED.labels("commands").inc(removed)
             log.debug("commands_trimmed", partition=p, count=removed)
         return removed
 
@@ -432,7 +434,10 @@ class CommandService:
         for p, consumers in enumerate(found):
             if isinstance(consumers, Exception):
                 continue  # NOGROUP: nobody has read this partition yet
-            for consumer in cast("list[ConsumerInfo]", consumers):
+            rows = cast("list[ConsumerInfo]", consumers)
+            if p in self.settings.owned:
+                metrics.PENDING.labels(str(p)).set(sum(c["pending"] for c in rows))
+            for consumer in rows:
                 name = consumer["name"].decode()
                 if name in live:
                     continue
@@ -451,6 +456,8 @@ class CommandService:
                 ):
                     await self.redis.xgroup_delconsumer(Keys(p).commands, self.settings.group, name)
         self.takeovers += done
+        if done:
+            metrics.TAKEOVERS.inc(done)
         return done
 
     async def _take_over(self, p: int, consumer: str, min_idle_ms: int) -> int:

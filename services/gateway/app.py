@@ -46,6 +46,7 @@ from services.gateway import api, tables
 from services.gateway.live import LiveHub
 from services.gateway.seating import Bots, QuickPlay
 from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
+from services.infra import metrics
 from services.readside.readmodels import ReadModels
 
 STATIC = Path(__file__).with_name("static")
@@ -221,6 +222,27 @@ async def healthz(state: State) -> api.Health:
     except Exception as err:
         raise HTTPException(status_code=503, detail=f"Redis is unreachable: {err}") from None
     return api.Health(status="ok", redis="ok")
+
+
+@get("/readyz")
+async def readyz(state: State) -> api.Health:
+    """Ready for traffic: Redis answers and the live hub follows the logs."""
+    gw = _gateway(state)
+    try:
+        await gw.redis.ping()
+    except Exception as err:
+        raise HTTPException(status_code=503, detail=f"Redis is unreachable: {err}") from None
+    if not gw.hub.running:
+        raise HTTPException(status_code=503, detail="The live hub is not following the logs.")
+    return api.Health(status="ok", redis="ok")
+
+
+@get("/metrics", sync_to_thread=False, include_in_schema=False)
+def prometheus_metrics() -> Any:
+    """This process's Prometheus metrics (services/infra/metrics.py)."""
+    from litestar import Response
+
+    return Response(metrics.scrape(), media_type=metrics.CONTENT_TYPE_LATEST)
 
 
 @post("/api/signin", status_code=200)
@@ -675,6 +697,8 @@ def create_app(gateway: Gateway | None) -> Litestar:
     return Litestar(
         route_handlers=[
             healthz,
+            readyz,
+            prometheus_metrics,
             signin,
             dev_signin,
             whoami,

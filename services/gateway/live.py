@@ -56,6 +56,11 @@ class LiveHub:
                 await asyncio.wait_for(self._task, timeout=5)
         await self.redis.aclose()
 
+    @property
+    def running(self) -> bool:
+        """Following the logs (started, and its task has not ended)."""
+        return self._task is not None and not self._task.done()
+
     @contextlib.contextmanager
     def subscribe(self, match_id: str) -> Iterator[asyncio.Queue[Envelope]]:
         queue: asyncio.Queue[Envelope] = asyncio.Queue()

@@ -60,6 +60,19 @@ class Settings(msgspec.Struct, kw_only=True):
     max_move_bytes: int = 16 * 1024
     # Acknowledged command entries are trimmed from the command streams this often.
     trim_every_ms: int = 30_000
+    # Archiving (services/archiver/): finished matches older than the retention go to
+    # the cold store `archive` names (a folder, or a postgresql:// URL; "" is the data
+    # folder's `archive/`), leaving a tombstone; a pass runs this often.
+    archive: str = ""
+    archive_after_ms: int = 7 * 24 * 3600 * 1000
+    archive_every_ms: int = 60_000
+    # A reply stream nothing was added to for this long belongs to a client that is
+    # gone: the archiver deletes it (a live client's next reply makes it again).
+    reply_idle_ms: int = 3600 * 1000
+    # A port for /metrics, /healthz and /readyz in processes without the gateway
+    # (None: none; 0: a free one, logged).
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     @property
     def limits(self) -> Limits:
@@ -96,6 +109,16 @@ class Settings(msgspec.Struct, kw_only=True):
             max_options_bytes=env_int("TABLETOP_MAX_OPTIONS_BYTES", 4 * 1024, least=1),
             max_move_bytes=env_int("TABLETOP_MAX_MOVE_BYTES", 16 * 1024, least=1),
             trim_every_ms=env_int("TABLETOP_TRIM_EVERY_MS", 30_000, least=1),
+            archive=os.environ.get("TABLETOP_ARCHIVE", ""),
+            archive_after_ms=env_int("TABLETOP_ARCHIVE_AFTER_S", 7 * 24 * 3600, least=0) * 1000,
+            archive_every_ms=env_int("TABLETOP_ARCHIVE_EVERY_MS", 60_000, least=1),
+            reply_idle_ms=env_int("TABLETOP_REPLY_IDLE_S", 3600, least=1) * 1000,
+            metrics_port=(
+                env_int("TABLETOP_METRICS_PORT", 0, least=0)
+                if os.environ.get("TABLETOP_METRICS_PORT", "") != ""
+                else None
+            ),
+            metrics_host=os.environ.get("TABLETOP_METRICS_HOST", "127.0.0.1"),
             trust_seeds=os.environ.get("TABLETOP_TRUST_SEEDS", "") in ("1", "true", "yes"),
         )
 

@@ -42,6 +42,7 @@ from events.keys import RATINGS, Keys
 from events.matches import LiveMatch, decode_events, game_of
 from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
+from services.infra import metrics
 from services.infra.redisconn import GONE, reason
 from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
 
@@ -479,6 +480,7 @@ class Projector:
         for proj in group:
             proj.committed()
             self._seen[(proj.name, p)] = batch[-1][0]
+            metrics.PROJECTED.labels(proj.name).inc(len(batch))
         return len(batch)
 
     async def step_ratings(self) -> int:
@@ -549,11 +551,26 @@ class Projector:
             due = [proj for proj in self.projections if self._seen.get((proj.name, p)) != newest[p]]
             if due:
                 done += await self.step(due, p)
+            self._measure(p, newest[p])
         if self.ratings is not None and any(
             self._seen.get(("ratings", p)) != newest[p] for p in range(self.store.partitions)
         ):
             done += await self.step_ratings()
         return done
+
+    def _measure(self, p: int, newest: bytes) -> None:
+        """Each projection's lag on partition p, from what this process last applied
+        (log ids are Redis's clock in ms: the difference is time behind)."""
+        head = position(newest)[0]
+        names = [proj.name for proj in self.projections]
+        if self.ratings is not None:
+            names.append("ratings")
+        for name in names:
+            seen = self._seen.get((name, p))
+            if seen is None:
+                continue
+            behind = 0 if seen == newest else max(0, head - position(seen)[0])
+            metrics.PROJECTION_LAG.labels(str(p), name).set(behind / 1000)
 
     async def run_forever(self, idle_sleep: float = 0.05) -> None:
         self._stopping = False

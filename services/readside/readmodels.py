@@ -1,4 +1,8 @@
-"""Reading the projected models: lobby, match summaries, views, histories, ratings."""
+"""Reading the projected models: lobby, match summaries, views, histories, ratings.
+
+An archived match (events/archive.py) keeps its summary in its tombstone; its views and
+histories are worked out from its archived record when asked for, redacted for the
+reader exactly as the projector does, so hidden information stays hidden there too."""
 
 from __future__ import annotations
 
@@ -9,16 +13,19 @@ import msgspec
 from redis.asyncio import Redis
 
 from domain import match as m
+from events.archive import TOMBSTONE, ArchivedStore
 from events.keys import RATINGS, Keys, partition_of
+from events.matches import decode_events, game_of
 from services.readside.schema import HistoryLine, PlayerRating, Summary
 
 STATUSES = ("lobby", "playing", "finished")
 
 
 class ReadModels:
-    def __init__(self, redis: Redis, partitions: int) -> None:
+    def __init__(self, redis: Redis, partitions: int, archive: ArchivedStore | None = None) -> None:
         self.redis = redis
         self.partitions = partitions
+        self.archive = archive
 
     def _keys(self, match_id: str) -> Keys:
         return Keys(partition_of(match_id, self.partitions))
@@ -45,18 +52,44 @@ class ReadModels:
 
     async def summary(self, match_id: str) -> Summary | None:
         raw: Any = await self.redis.get(self._keys(match_id).summary(match_id))
-        return msgspec.json.decode(raw, type=Summary) if raw else None
+        if raw:
+            return msgspec.json.decode(raw, type=Summary)
+        stone: Any = await self.redis.hget(self._keys(match_id).archived, match_id)
+        if not stone:
+            return None
+        kept = TOMBSTONE.decode(stone).summary
+        return None if bytes(kept) == b"null" else msgspec.json.decode(kept, type=Summary)
+
+    async def _archived_events(self, match_id: str) -> tuple[str, list[Any], Any] | None:
+        """An archived match's game, events and final state (None: not archived)."""
+        if self.archive is None:
+            return None
+        record = await self.archive.archived(match_id)
+        if record is None:
+            return None
+        game = game_of(record.envelopes)
+        events = decode_events(game, record.envelopes)
+        return game, events, m.fold(events)
 
     async def view(self, match_id: str, seat: int | None) -> dict[str, Any] | None:
         who = "spectator" if seat is None else str(seat)
         raw: Any = await self.redis.hget(self._keys(match_id).views(match_id), who)
-        return msgspec.json.decode(raw) if raw else None
+        if raw:
+            projected: dict[str, Any] = msgspec.json.decode(raw)
+            return projected
+        found = await self._archived_events(match_id)
+        if found is None:
+            return None
+        shown: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(m.view(found[2], seat)))
+        return shown
 
     async def history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
         """The moves as that seat (None: a spectator) may see them, a sentence each."""
         who = "spectator" if seat is None else str(seat)
         rows: Any = await self.redis.lrange(self._keys(match_id).history(match_id, who), 0, -1)
         lines = [msgspec.json.decode(r, type=HistoryLine) for r in rows]
+        if not lines:
+            lines = await self._archived_history(match_id, seat)
         untold = [line for line in lines if not line.text]
         if untold:
             # Written by the same transaction as the lines, so it names the same players.
@@ -69,6 +102,20 @@ class ReadModels:
                 shown = codec.decode(bytes(line.event))
                 line.text = m.describe(found.game, shown, seat, names)
         return lines
+
+    async def _archived_history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
+        """The lines the projector had written for this reader, from the archive."""
+        found = await self._archived_events(match_id)
+        if found is None:
+            return []
+        game, events, _ = found
+        codec = m.codec(game)
+        out = []
+        for version, event in enumerate(events, start=1):
+            shown = m.redact(game, event, seat)
+            if shown is not None:
+                out.append(HistoryLine(version, msgspec.Raw(codec.encode(shown))))
+        return out
 
     async def leaderboard(self, game: str, top: int = 20) -> list[tuple[str, PlayerRating]]:
         names: Any = await self.redis.zrevrange(RATINGS.board(game), 0, top - 1)

@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from redis.asyncio import Redis
 from redis.exceptions import NoPermissionError, RedisError, ResponseError
 
+from events.archive import ArchivedStore, FileArchive
 from events.redis_store import RedisEventStore
 from services import compose
 from services.cli.main import main
@@ -64,6 +65,8 @@ PUBLIC_CHECKPOINT = "tt:{0}:public:checkpoint"
 RATING = "tt:{ratings}:rating:chicken"
 BOARD = "tt:{ratings}:board:chicken"
 RATINGS_CHECKPOINT = "tt:{ratings}:checkpoint:0"
+TOMBSTONES = "tt:{0}:archived"
+CURSOR = "tt:{0}:archived:cursor"
 GROUP = "tt-commands"
 SCRIPT_NOPERM = "The user executing the script can't"
 
@@ -136,6 +139,10 @@ def _ops() -> dict[str, Op]:
         "ratings.zrevrange": lambda r: r.zrevrange(BOARD, 0, -1),
         "ratings.hset": lambda r: r.hset(RATING, "ann", "{}"),
         "ratings checkpoint.set": lambda r: r.set(RATINGS_CHECKPOINT, "0-0"),
+        # archived matches' tombstones, and the archiver's cursor
+        "tombstones.hget": lambda r: r.hget(TOMBSTONES, "m0"),
+        "tombstones.hset": lambda r: r.hset(TOMBSTONES, "m9", "{}"),
+        "archive cursor.set": lambda r: r.set(CURSOR, "1"),
         # the public stream
         "public.xrange": lambda r: r.xrange(PUBLIC),
         "public.xgroup create": lambda r: r.xgroup_create(PUBLIC, "billing", id="0"),
@@ -182,6 +189,9 @@ ALLOWED: dict[str, set[str]] = {
         "heartbeats.beat",
         "own replies.xadd(forge)",
         "other replies.xadd",
+        # append.lua reads tombstones; HSET reaches them too (deploy/users.md).
+        "tombstones.hget",
+        "tombstones.hset",
     },
     "tt-projector": {
         "summary.get",
@@ -198,7 +208,7 @@ ALLOWED: dict[str, set[str]] = {
         "public.xadd",
         "public checkpoint.set",
     },
-    "tt-projector-log": {"match.xrange", "log.xrange"},
+    "tt-projector-log": {"match.xrange", "log.xrange", "tombstones.hget"},
     "tt-gateway": {
         "commands.xadd",
         "commands.xadd(other partition)",
@@ -215,6 +225,7 @@ ALLOWED: dict[str, set[str]] = {
         "lobby.zrevrange",
         "ratings.hget",
         "ratings.zrevrange",
+        "tombstones.hget",
     },
     "tt-reader": {
         "summary.get",
@@ -223,6 +234,7 @@ ALLOWED: dict[str, set[str]] = {
         "lobby.zrevrange",
         "ratings.hget",
         "ratings.zrevrange",
+        "tombstones.hget",
     },
     "tt-integration": {
         "public.xrange",
@@ -230,7 +242,31 @@ ALLOWED: dict[str, set[str]] = {
         "public.xreadgroup(own group)",
         "public.xack",
     },
-    "tt-auditor": {"match.xrange", "log.xrange", "cmds.hget", "server.scan"},
+    "tt-auditor": {"match.xrange", "log.xrange", "cmds.hget", "server.scan", "tombstones.hget"},
+    # It reads a finished match whole, writes its tombstone and deletes its keys; it trims
+    # the logs and public streams and drops reply streams of clients that are gone.
+    "tt-archiver": {
+        "match.xrange",
+        "match.del",
+        "log.xrange",
+        "log.xtrim",
+        "log.del",
+        "cmds.hget",
+        "snap.hgetall",
+        "summary.get",
+        "summary.del",
+        "view.hget",
+        "checkpoint.get",
+        "checkpoint.del",
+        "own replies.del",
+        "public.xrange",
+        "public.xtrim",
+        "public.del",
+        "tombstones.hget",
+        "tombstones.hset",
+        "archive cursor.set",
+        "server.scan",
+    },
 }
 
 
@@ -259,6 +295,7 @@ async def seed(admin: Redis) -> None:
     await admin.hset(RATING, "ann", "{}")
     await admin.zadd(BOARD, {"ann": 1})
     await admin.set(RATINGS_CHECKPOINT, "0-0")
+    await admin.hset(TOMBSTONES, "m0", "{}")
 
 
 @pytest.fixture(scope="module")
@@ -343,7 +380,7 @@ async def test_the_default_user_is_off(acl_server: EmbeddedRedis) -> None:
 
 
 async def test_every_process_does_its_work_as_its_own_user(
-    acl_server: EmbeddedRedis, admin: Redis, monkeypatch: pytest.MonkeyPatch
+    acl_server: EmbeddedRedis, admin: Redis, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     await admin.flushall()
     url = lambda user: as_user(acl_server, user)  # noqa: E731
@@ -408,6 +445,30 @@ async def test_every_process_does_its_work_as_its_own_user(
         store = RedisEventStore(auditing, P)
         assert (await audit(store, match_id)).status == "ok"
         assert len(await export_match(store, match_id)) > live.state.version
+    finally:
+        await auditing.aclose()
+
+    # The archiver moves it to cold storage as its own user, and every reader still
+    # finds it: the reader through the CLI, the auditor through the archive.
+    cold = tmp_path / "archive"
+    keeper = compose.archiver(
+        Settings(redis_url=url("tt-archiver"), partitions=P, archive=str(cold), archive_after_ms=0)
+    )
+    try:
+        done = await keeper.pass_once()
+    finally:
+        await keeper.stop()
+    assert done["archived"] == 1
+    assert not await admin.exists(RedisEventStore(admin, P).keys(match_id).match(match_id))
+    monkeypatch.setenv("TABLETOP_ARCHIVE", str(cold))
+    for args, shown in expected.items():
+        result = await asyncio.to_thread(cli.invoke, main, list(args))
+        assert result.exit_code == 0, (args, result.output)
+        assert shown in result.output, args
+    auditing = connect(url("tt-auditor"))
+    try:
+        archived = ArchivedStore(RedisEventStore(auditing, P), FileArchive(cold))
+        assert (await audit(archived, match_id)).status == "ok"
     finally:
         await auditing.aclose()
 

@@ -186,13 +186,14 @@ class Stack:
         env.update(self.extra_env)
         return env
 
-    # `serve` runs the players' gateway too unless told not to: several processes of a
-    # scenario would race for its one port (and meet whatever else holds 8000).
+    # `serve` runs the players' gateway and the archiver too unless told not to: several
+    # processes of a scenario would race for the gateway's one port (and meet whatever
+    # else holds 8000), and each scenario is about the service it starts.
     def commands(self, name: str) -> Process:
-        return self._start(name, ["--no-projector", "--no-gateway"])
+        return self._start(name, ["--no-projector", "--no-gateway", "--no-archiver"])
 
     def projector(self, name: str) -> Process:
-        return self._start(name, ["--no-commands", "--no-gateway"])
+        return self._start(name, ["--no-commands", "--no-gateway", "--no-archiver"])
 
     def _start(self, name: str, args: list[str]) -> Process:
         process = Process(name, args, self.env(), self.logs)

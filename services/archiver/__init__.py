@@ -1,0 +1,1 @@
+"""The archiver: finished matches to cold storage, and the trimming of what Redis keeps."""

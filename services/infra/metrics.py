@@ -1,0 +1,137 @@
+"""Prometheus metrics of every process, and a small HTTP port for them and for health.
+
+Each process counts on prometheus-client's default registry; what it holds depends on
+the roles it runs (a process running only the projector has no command counters worth
+reading). The gateway serves `/metrics` and `/readyz` beside its `/healthz`; the other
+processes open `MetricsServer` on `TABLETOP_METRICS_PORT` when it is set (off by
+default; 0 picks a free port). docs/operations.md lists what to watch and the alerts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+import structlog
+from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE_LATEST
+from prometheus_client import Counter, Gauge, Histogram, generate_latest
+
+log = structlog.get_logger("tabletop.metrics")
+
+# --- the command service --------------------------------------------------------------
+COMMANDS = Counter(
+    "tabletop_commands", "Commands answered, by outcome", ["outcome"]
+)  # accepted | rejected | duplicate | reused | busy | malformed | failed (retried later)
+REJECTIONS = Counter("tabletop_rejections", "Rejected commands, by code", ["code"])
+REPLY_LATENCY = Histogram(
+    "tabletop_reply_latency_seconds",
+    "From a command's entry in its stream (Redis's clock) to its reply being sent",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+BATCH_SIZE = Histogram(
+    "tabletop_batch_size",
+    "Command entries per batch read",
+    buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000),
+)
+PENDING = Gauge(
+    "tabletop_pending_entries", "Command entries delivered, not yet acknowledged", ["partition"]
+)
+TAKEOVERS = Counter("tabletop_takeovers", "Commands taken over from dead workers")
+CACHE = Counter("tabletop_cache_lookups", "Live-match cache lookups, by result", ["result"])
+CONFLICTS = Counter("tabletop_version_conflicts", "Appends that met another worker's append")
+# --- the projector -------------------------------------------------------------------
+PROJECTION_LAG = Gauge(
+    "tabletop_projection_lag_seconds",
+    "How far a projection's checkpoint is behind its partition log's newest entry",
+    ["partition", "projection"],
+)
+PROJECTED = Counter(
+    "tabletop_projected_events", "Log events applied, by projection", ["projection"]
+)
+# --- the archiver ----------------------------------------------------------------------
+ARCHIVE_BACKLOG = Gauge(
+    "tabletop_archive_backlog",
+    "Finished matches past the retention still in Redis",
+    ["partition"],
+)
+ARCHIVED = Counter("tabletop_archived_matches", "Matches moved to cold storage")
+ARCHIVE_FAILURES = Counter("tabletop_archive_failures", "Matches the archiver failed to move")
+TRIMMED = Counter(
+    "tabletop_trimmed_entries", "Entries trimmed from streams, by stream kind", ["stream"]
+)
+REPLY_STREAMS_DROPPED = Counter(
+    "tabletop_reply_streams_dropped", "Reply streams deleted after their client went quiet"
+)
+
+
+def scrape() -> bytes:
+    """Every metric of this process, in Prometheus's text format."""
+    return generate_latest()
+
+
+Ready = Callable[[], Awaitable[bool]]
+
+
+class MetricsServer:
+    """`/metrics`, `/healthz` (the process answers) and `/readyz` (its roles are started
+    and Redis answers) on a port of their own, for processes with no HTTP of theirs.
+    A bare HTTP/1.0 responder: three GETs need no framework."""
+
+    def __init__(self, host: str, port: int, ready: Ready) -> None:
+        self.host = host
+        self.port = port
+        self.ready = ready
+        self._server: asyncio.Server | None = None
+
+    async def start(self) -> MetricsServer:
+        self._server = await asyncio.start_server(self._serve, self.host, self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+        log.info("metrics_listening", host=self.host, port=self.port)
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await self._server.wait_closed()
+            self._server = None
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            request = await asyncio.wait_for(reader.readline(), timeout=5)
+            while (await asyncio.wait_for(reader.readline(), timeout=5)).strip():
+                pass  # the headers: none matters here
+            parts = request.decode("latin-1").split()
+            path = parts[1].split("?")[0] if len(parts) >= 2 else ""
+            status, body, kind = await self._answer(path)
+            writer.write(
+                f"HTTP/1.0 {status}\r\nContent-Type: {kind}\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
+            await writer.drain()
+        except (TimeoutError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+
+    async def _answer(self, path: str) -> tuple[str, bytes, str]:
+        text = "text/plain; charset=utf-8"
+        if path == "/metrics":
+            return "200 OK", scrape(), CONTENT_TYPE_LATEST
+        if path == "/healthz":
+            return "200 OK", b"ok\n", text
+        if path == "/readyz":
+            try:
+                ok = await asyncio.wait_for(self.ready(), timeout=2)
+            except Exception:
+                ok = False
+            return ("200 OK", b"ready\n", text) if ok else ("503 Not Ready", b"not ready\n", text)
+        return "404 Not Found", b"not found\n", text
