@@ -19,12 +19,13 @@ from typing import Any, cast
 import msgspec
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import NoScriptError
+from redis.exceptions import NoScriptError, ResponseError
 
 from events.envelope import Envelope
 from events.keys import DEFAULT_PARTITIONS, Keys, partition_of
 from events.store import (
     START,
+    AppendFailed,
     AppendRequest,
     AppendResult,
     LogEntry,
@@ -103,7 +104,10 @@ class RedisEventStore:
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
         if len(requests) == 1 and not self.wait_replicas:
             keys, args = append_call(requests[0], self.partitions)
-            return [_result(await self._append(keys=keys, args=args))]
+            try:
+                return [_result(await self._append(keys=keys, args=args))]
+            except ResponseError as err:  # the script failed; a lost connection is raised
+                raise AppendFailed([err]) from err
         calls = [append_call(r, self.partitions) for r in requests]
         raw = await self._evalsha_all(calls)
         missing = [i for i, x in enumerate(raw) if isinstance(x, NoScriptError)]
@@ -114,9 +118,9 @@ class RedisEventStore:
             again = await self._evalsha_all([calls[i] for i in missing])
             for i, x in zip(missing, again, strict=True):
                 raw[i] = x
-        for x in raw:
-            if isinstance(x, Exception):
-                raise x
+        if any(isinstance(x, Exception) for x in raw):
+            # Each call is a script of its own: the others ran, whatever this one met.
+            raise AppendFailed([x if isinstance(x, Exception) else _result(x) for x in raw])
         return [_result(x) for x in raw]
 
     async def _evalsha_all(self, calls: Sequence[tuple[list[str], list[Any]]]) -> list[Any]:

@@ -55,6 +55,18 @@ class AppendResult(msgspec.Struct, frozen=True):
     reply: bytes = b""  # the recorded reply (duplicate, reused)
 
 
+class AppendFailed(Exception):
+    """Some requests of a batch failed in the store (a script error, a key of the wrong
+    type) and the others were applied: `outcomes[i]` is request i's result, or the
+    error it met. A lost connection is raised as itself, never as this: then nothing
+    is known of any request."""
+
+    def __init__(self, outcomes: Sequence[AppendResult | Exception]) -> None:
+        self.outcomes = list(outcomes)
+        errors = [str(x) for x in outcomes if isinstance(x, Exception)]
+        super().__init__("; ".join(errors))
+
+
 class Snapshot(msgspec.Struct, frozen=True):
     version: int
     state: bytes

@@ -168,6 +168,7 @@ def create_app(settings: Settings) -> FastStream:
     app.on_startup(service.learn_cluster)
     app.after_startup(service.start_claimer)
     app.on_shutdown(service.stop_claimer)
+    app.on_shutdown(service.stop_subscribers)
     app.after_shutdown(service.redis.aclose)
     return app
 

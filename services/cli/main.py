@@ -14,7 +14,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypedDict, cast
 
@@ -409,6 +409,7 @@ def serve(
                 log.info("service_started", service="projector", partitions=followed)
             if gateway:
                 web = _gateway_server(settings, port, processes=gateway_processes)
+                # A port in use raises GatewayCannotListen: what runs is stopped below.
                 await web.start()
                 log.info(
                     "service_started", service="gateway", url=web.url, processes=gateway_processes
@@ -427,25 +428,33 @@ def serve(
                 asyncio.get_running_loop().add_signal_handler(sig, stop.set)
             await stop.wait()  # a clean stop, so the embedded Redis is shut down too
         finally:
-            if probe is not None:
-                await probe.stop()
-            if keeper is not None:
-                await keeper.stop()
-                log.info("service_stopped", service="archiver")
-            if web is not None:
-                await web.stop()
-            if follower is not None:
-                await follower.stop()
-                log.info("service_stopped", service="projector")
-            if service is not None:
-                await service.stop()
-                log.info("service_stopped", service="commands")
-            await redis.aclose()
-            if events is not redis:
-                await events.aclose()
+            # Every part is stopped, and its tasks ended, while the event loop still
+            # runs; one that fails to stop must not leave the others running into the
+            # loop's end (their coroutines would then be torn down without a loop).
+            # Callbacks run last pushed first: probe, archiver, gateway, projector,
+            # commands, then the clients.
+            async with contextlib.AsyncExitStack() as stopping:
+                if events is not redis:
+                    stopping.push_async_callback(events.aclose)
+                stopping.push_async_callback(redis.aclose)
+                if service is not None:
+                    stopping.push_async_callback(_stopped, "commands", service.stop)
+                if follower is not None:
+                    stopping.push_async_callback(_stopped, "projector", follower.stop)
+                if web is not None:
+                    stopping.push_async_callback(web.stop)
+                if keeper is not None:
+                    stopping.push_async_callback(_stopped, "archiver", keeper.stop)
+                if probe is not None:
+                    stopping.push_async_callback(probe.stop)
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(settings))
+
+
+async def _stopped(name: str, stop: Callable[[], Awaitable[None]]) -> None:
+    await stop()
+    log.info("service_stopped", service=name)
 
 
 def _gateway_server(

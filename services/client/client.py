@@ -27,7 +27,7 @@ from redis.exceptions import NoPermissionError
 from domain import match as m
 from events.keys import DEFAULT_PARTITIONS, Keys, partition_of, reply_stream
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
-from services.infra.redisconn import GONE, StreamEntry, connect, twin, username
+from services.infra.redisconn import GONE, StreamEntry, connect, reason, twin, username
 
 log = structlog.get_logger("tabletop.client")
 BACKOFF_FIRST, BACKOFF_MAX = 0.05, 2.0
@@ -175,7 +175,7 @@ class TabletopClient:
                 break
             except GONE as err:
                 # Sent or not, sending again is safe: the command id appends it once.
-                log.info("command_send_retried", error=repr(err), retry_in=delay)
+                log.info("command_send_retried", error=reason(err), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX)
         return await future
@@ -218,7 +218,7 @@ class TabletopClient:
                     ),
                 )
             except GONE as err:
-                log.info("reply_reader_reconnecting", error=repr(err), retry_in=delay)
+                log.info("reply_reader_reconnecting", error=reason(err), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX)
                 continue
@@ -252,6 +252,6 @@ class TabletopClient:
                     pipe.xadd(stream, {"c": body})
                 await pipe.execute()
         except GONE as err:  # a connection the restart closed: again after the next read
-            log.info("commands_send_again_failed", error=repr(err))
+            log.info("commands_send_again_failed", error=reason(err))
             return False
         return True

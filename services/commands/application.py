@@ -22,7 +22,7 @@ from domain import match as m
 from domain.kernel import Rejected
 from events.envelope import GENESIS, seal
 from events.matches import LiveMatch, fold_envelopes, load_match
-from events.store import AppendRequest, EventStore, Snapshot
+from events.store import AppendFailed, AppendRequest, AppendResult, EventStore, Snapshot
 from services.commands.intake import Refusal, command_digest, read_entry
 from services.contracts.messages import (
     ENCODER,
@@ -32,6 +32,7 @@ from services.contracts.messages import (
     Reply,
 )
 from services.infra import metrics
+from services.infra.redisconn import GONE, reason
 
 log = structlog.get_logger("tabletop.commands")
 MAX_ATTEMPTS = 5
@@ -101,18 +102,22 @@ class CommandProcessor:
 
     async def handle_batch(
         self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str
-    ) -> None:
+    ) -> list[int]:
         """Decide and append every command of one batch, in order per match, and reply.
 
         A batch comes from one partition; what nobody can be answered about goes to
-        that partition's `dead_letter_stream` (`Keys(p).dead`)."""
+        that partition's `dead_letter_stream` (`Keys(p).dead`). A command the store
+        fails on (a script error, a key of the wrong type) fails alone: the others are
+        decided, appended and answered, and the indices of the failed entries are
+        returned, for the caller to leave pending (retried, then dead-lettered). A lost
+        connection raises: then nothing of the batch is known."""
         out: list[tuple[str, bytes]] = []
         dead: list[bytes] = []
-        rounds: list[list[CommandMessage]] = []
+        rounds: list[list[tuple[int, CommandMessage]]] = []
         depth: dict[str, int] = defaultdict(int)
         received = time.time()
         metrics.BATCH_SIZE.observe(len(entries))
-        for fields in entries:
+        for i, fields in enumerate(entries):
             message = read_entry(fields, self.limits)
             if isinstance(message, Refusal):
                 self._refuse(fields, message, out, dead)
@@ -121,19 +126,25 @@ class CommandProcessor:
             depth[message.match_id] += 1
             if r == len(rounds):
                 rounds.append([])
-            rounds[r].append(message)
-        for messages in rounds:
-            out += await self._run_round(messages)
+            rounds[r].append((i, message))
+        failed: list[int] = []
+        for items in rounds:
+            answered, lost = await self._run_round(items)
+            out += answered
+            failed += lost
         if out:
             await self.replies.send(out)
             # From the sender's clock when it says (the client library does), else from
             # this batch's arrival: the reply is on its stream now.
             sent = time.time()
-            for messages in rounds:
-                for msg in messages:
-                    metrics.REPLY_LATENCY.observe(max(0.0, sent - (msg.sent_at or received)))
+            unanswered = set(failed)
+            for items in rounds:
+                for i, msg in items:
+                    if i not in unanswered:
+                        metrics.REPLY_LATENCY.observe(max(0.0, sent - (msg.sent_at or received)))
         if dead:
             await (self.dead_letters or self.replies).send([(dead_letter_stream, d) for d in dead])
+        return sorted(failed)
 
     def _refuse(
         self,
@@ -198,30 +209,51 @@ class CommandProcessor:
             self.cache.put(match_id, live)
         return live
 
-    async def _run_round(self, messages: list[CommandMessage]) -> list[tuple[str, bytes]]:
+    async def _run_round(
+        self, items: list[tuple[int, CommandMessage]]
+    ) -> tuple[list[tuple[str, bytes]], list[int]]:
+        """One command per match: decided, appended in one pipeline, answered. Returns
+        the replies and the entry indices of the commands that failed."""
         out: list[tuple[str, bytes]] = []
+        failed: list[int] = []
         snapshots: list[tuple[str, LiveMatch]] = []
-        todo = messages
+        todo = items
         stale: set[str] = set()
         for _attempt in range(MAX_ATTEMPTS):
-            plans = [
-                self.plan(msg, await self._live(msg.match_id, msg.match_id in stale))
-                for msg in todo
-            ]
-            results = await self.store.append_batch([p.request for p in plans])
-            retry: list[CommandMessage] = []
-            for plan, result in zip(plans, results, strict=True):
+            plans: list[tuple[int, Plan]] = []
+            for index, msg in todo:
+                try:
+                    live = await self._live(msg.match_id, msg.match_id in stale)
+                except GONE:
+                    raise
+                except Exception as err:  # this match cannot be read: this command fails
+                    self._failed(msg, err)
+                    failed.append(index)
+                    continue
+                plans.append((index, self.plan(msg, live)))
+            try:
+                outcomes: list[AppendResult | Exception] = list(
+                    await self.store.append_batch([p.request for _, p in plans])
+                )
+            except AppendFailed as partial:
+                outcomes = partial.outcomes
+            retry: list[tuple[int, CommandMessage]] = []
+            for (index, plan), result in zip(plans, outcomes, strict=True):
                 msg = plan.message
+                if isinstance(result, Exception):
+                    self._failed(msg, result)
+                    failed.append(index)
+                    continue
                 if result.status == "conflict":
                     self.stats["conflicts"] += 1
                     metrics.CONFLICTS.inc()
                     stale.add(msg.match_id)
-                    retry.append(msg)
+                    retry.append((index, msg))
                     continue
                 if result.status == "duplicate":
                     self.stats["duplicates"] += 1
                     metrics.COMMANDS.labels("duplicate").inc()
-                    out.append((msg.reply_to, _as_duplicate(result.reply)))
+                    out.append((msg.reply_to, as_duplicate(result.reply)))
                     _log(msg).info("command_duplicate")
                     continue
                 if result.status == "reused":
@@ -256,7 +288,7 @@ class CommandProcessor:
             todo = retry
             if not todo:
                 break
-        for msg in todo:
+        for _, msg in todo:
             _log(msg).info("command_refused", code="busy", attempts=MAX_ATTEMPTS)
             metrics.COMMANDS.labels("busy").inc()
             metrics.REJECTIONS.labels("busy").inc()
@@ -270,11 +302,23 @@ class CommandProcessor:
             out.append((msg.reply_to, ENCODER.encode(reply)))
         for match_id, live in snapshots:
             state = m.codec(live.state.game).encode_state(live.state)
-            await self.store.save_snapshot(
-                match_id,
-                Snapshot(version=live.state.version, state=state, last_hash=live.last_hash),
-            )
-        return out
+            snapshot = Snapshot(version=live.state.version, state=state, last_hash=live.last_hash)
+            try:
+                await self.store.save_snapshot(match_id, snapshot)
+            except GONE:
+                raise
+            except Exception as err:  # a snapshot only shortens loads: the events are kept
+                log.warning("snapshot_failed", match_id=match_id, error=reason(err))
+        return out, failed
+
+    def _failed(self, msg: CommandMessage, err: Exception) -> None:
+        """A command the store failed on: not answered now, left pending for a retry
+        (then a dead letter, answered as such). Its match is read afresh next time: a
+        script that failed halfway may have written part of its decision."""
+        self.stats["failed"] += 1
+        metrics.COMMANDS.labels("failed").inc()
+        self.cache.drop(msg.match_id)
+        _log(msg).error("command_failed", error=reason(err))
 
     def plan(self, msg: CommandMessage, live: LiveMatch | None) -> Plan:
         """Decide one command against the live match; never raises. Appends nothing:
@@ -384,7 +428,7 @@ def _reused(msg: CommandMessage) -> bytes:
     return ENCODER.encode(reply)
 
 
-def _as_duplicate(original: bytes) -> bytes:
+def as_duplicate(original: bytes) -> bytes:
     first = REPLY_DECODER.decode(original)
     return ENCODER.encode(
         msgspec.structs.replace(first, status="duplicate", original_status=first.status)

@@ -38,11 +38,19 @@ from redis.typing import StreamIdT
 
 from events.keys import Keys, heartbeats
 from events.store import EventStore
-from services.commands.application import CommandProcessor
-from services.contracts.messages import REPLY_DECODER
+from services.commands.application import CommandProcessor, as_duplicate
+from services.commands.intake import Refusal, read_entry
+from services.contracts.messages import ENCODER, REPLY_DECODER, Reply
 from services.infra import metrics
 from services.infra.config import Settings
-from services.infra.redisconn import GONE, RETRY_ON, ClusterAddress, StreamEntry, is_cluster_url
+from services.infra.redisconn import (
+    GONE,
+    RETRY_ON,
+    ClusterAddress,
+    StreamEntry,
+    is_cluster_url,
+    reason,
+)
 
 log = structlog.get_logger("tabletop.commands")
 TRIM_LUA = (Path(__file__).parent / "trim.lua").read_text()
@@ -108,6 +116,9 @@ def _ids(reply: bytes) -> dict[str, str]:
 
 RETRIED = frozenset({"Message fetch error"})
 """FastStream records after which its subscriber simply reads again."""
+CHATTER = ("callback for ",)
+"""FastStream's info records about its own tasks ("callback for Task-26 is being
+executed..." whenever a read loop ends): debug lines here."""
 
 
 class FastStreamLog:
@@ -129,6 +140,8 @@ class FastStreamLog:
         fields = {k: v for k, v in (extra or {}).items() if v}
         if exc_info:
             fields["exc_info"] = exc_info
+        if level == logging.INFO and str(msg).startswith(CHATTER):
+            level = logging.DEBUG
         if str(msg) in RETRIED and level > logging.WARNING:
             # FastStream reads again by itself (a Redis restart, a read cut by shutdown):
             # worth a warning with its reason, not an error an operator must act on.
@@ -167,8 +180,17 @@ async def keep_raw(message: Any, original: Callable[[Any], Awaitable[Any]]) -> A
 
 
 async def entries(message: Any, original: Callable[[Any], Awaitable[Any]]) -> Any:
-    """The body the handler gets: the batch's raw entries, decoded by the handler."""
-    return message.raw_message["data"]
+    """The body the handler gets: the batch's raw entries (decoded by the handler) and
+    their ids (acknowledged by the handler)."""
+    raw = message.raw_message
+    return RawBatch(entries=raw["data"], ids=raw["message_ids"])
+
+
+class RawBatch(msgspec.Struct, frozen=True):
+    """One read of a command stream, as it came."""
+
+    entries: list[dict[bytes, bytes]]
+    ids: list[bytes]
 
 
 async def create_groups(redis: Redis, settings: Settings) -> None:
@@ -237,13 +259,22 @@ class CommandService:
             polling_interval=self.settings.polling_ms,
         )
 
+        # MANUAL: the handler acknowledges, retrying through a Redis restart like the
+        # batch itself. FastStream's own ack, tried once after the handler, would fail
+        # while Redis is away and leave answered commands pending until the idle retry.
+        # A handler that raises acknowledges nothing: the batch stays pending.
         subscriber = self.broker.subscriber(
-            stream=sub, ack_policy=AckPolicy.REJECT_ON_ERROR, parser=keep_raw, decoder=entries
+            stream=sub, ack_policy=AckPolicy.MANUAL, parser=keep_raw, decoder=entries
         )
 
         @subscriber
-        async def on_commands(batch: list[dict[bytes, bytes]]) -> None:
-            await self.run_batch(batch, keys.dead)
+        async def on_commands(batch: RawBatch) -> None:
+            failed = set(await self.run_batch(batch.entries, keys.dead))
+            # A command that failed alone stays pending: retried after claim_idle_ms,
+            # dead-lettered (and answered so) after max_deliveries.
+            done = [entry_id for i, entry_id in enumerate(batch.ids) if i not in failed]
+            if done:
+                await self.ack(keys.commands, done)
 
         # FastStream stops a subscriber for good when its group is gone (NOGROUP) and
         # ends its app; this one makes the group again and reads on. `_get_msgs` is
@@ -260,19 +291,35 @@ class CommandService:
 
         subscriber._get_msgs = fetch_or_regroup  # type: ignore[method-assign,assignment]
 
-    async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> None:
+    async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> list[int]:
         """Run a batch; if Redis went away meanwhile, run it again once it is back.
         Left pending instead, it would wait for the idle retry (claim_idle_ms); run
-        again, what was appended answers `duplicate` with its first reply."""
+        again, what was appended answers `duplicate` with its first reply. Returns the
+        indices of the entries that failed alone (not to be acknowledged)."""
         delay = 0.05
         while True:
             try:
-                await self.processor.handle_batch(batch, dead_stream)
+                return await self.processor.handle_batch(batch, dead_stream)
+            except GONE as err:
+                if self._stopping.is_set():
+                    raise
+                log.warning("batch_retried", error=reason(err), size=len(batch), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+
+    async def ack(self, stream: str, ids: Sequence[bytes]) -> None:
+        """Acknowledge a run batch; if Redis went away meanwhile, again once it is back
+        (an ack is idempotent). Stopping, give up: the entries stay pending and the
+        next worker to claim them answers `duplicate` from the record."""
+        delay = 0.05
+        while True:
+            try:
+                await self.redis.xack(stream, self.settings.group, *ids)
                 return
             except GONE as err:
                 if self._stopping.is_set():
                     raise
-                log.warning("batch_retried", error=repr(err), size=len(batch), retry_in=delay)
+                log.warning("ack_retried", error=reason(err), size=len(ids), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
@@ -291,8 +338,20 @@ class CommandService:
 
     async def stop(self) -> None:
         await self.stop_claimer()
+        await self.stop_subscribers()
         await self.broker.stop()
         await self.redis.aclose()
+
+    async def stop_subscribers(self) -> None:
+        """Stop reading and wait until every read loop has ended, before the broker
+        closes its connections. FastStream's own stop waits for a batch in hand (its
+        graceful timeout) but only cancels the read loops: one still inside a read
+        would otherwise wake on a closed connection, or after the event loop is gone."""
+        loops = [task for sub in self.broker.subscribers for task in getattr(sub, "tasks", ())]
+        for sub in self.broker.subscribers:
+            await sub.stop()
+        if loops:
+            await asyncio.wait(loops, timeout=10)
 
     async def create_groups(self) -> None:
         """Before the broker starts: the groups (FastStream would create missing ones at
@@ -331,7 +390,7 @@ class CommandService:
             try:
                 await self.beat()
             except Exception as err:  # Redis restarting: beat again, backing off
-                log.warning("heartbeat_failed", error=repr(err))
+                log.warning("heartbeat_failed", error=reason(err))
                 await self._sleep(1.0)
 
     async def trim(self, p: int) -> int:
@@ -355,7 +414,7 @@ class CommandService:
                 try:
                     await self.trim(p)
                 except Exception as err:  # the next pass tries again
-                    log.warning("trim_failed", partition=p, error=repr(err))
+                    log.warning("trim_failed", partition=p, error=reason(err))
 
     async def _claim_forever(self) -> None:
         last_idle_pass = time.monotonic()
@@ -369,7 +428,7 @@ class CommandService:
                     for p in self.settings.owned:
                         await self.claim(p)
             except Exception as err:  # keep claiming; the next pass retries
-                log.warning("claim_failed", error=repr(err))
+                log.warning("claim_failed", error=reason(err))
                 await self._sleep(1.0)
 
     async def beat(self, consumer: str | None = None) -> tuple[int, dict[str, int]]:
@@ -433,15 +492,18 @@ class CommandService:
         return done
 
     async def _take_over(self, p: int, consumer: str, min_idle_ms: int) -> int:
-        """Claim and run what `consumer` has pending in partition p, a batch at a time."""
+        """Claim and run what `consumer` has pending in partition p, a batch at a time,
+        in entry order (from past the last one seen: one that fails stays pending, and
+        must not be read again here)."""
         done = 0
+        after = "-"
         while True:
             pending = cast(
                 "list[PendingEntry]",
                 await self.redis.xpending_range(
                     Keys(p).commands,
                     self.settings.group,
-                    min="-",
+                    min=after,
                     max="+",
                     count=self.settings.batch_size,
                     consumername=consumer,
@@ -449,6 +511,7 @@ class CommandService:
             )
             if not pending:
                 return done
+            after = "(" + pending[-1]["message_id"].decode()
             taken = await self._claim_entries(p, pending, min_idle_ms)
             if taken == 0:  # another rescuer holds the rest
                 return done
@@ -468,7 +531,7 @@ class CommandService:
 
     async def _claim_entries(self, p: int, pending: list[PendingEntry], idle: int) -> int:
         """Claim these pending entries (those still idle `idle` ms: a rescuer that got
-        there first has reset them), run them, ack what was claimed."""
+        there first has reset them), run them, ack what was claimed and did not fail."""
         if not pending:
             return 0
         keys = Keys(p)
@@ -477,16 +540,8 @@ class CommandService:
         ]
         # StreamIdT: xclaim takes a list of them, and list is invariant.
         claim: list[StreamIdT] = [e["message_id"] for e in pending if e["message_id"] not in poison]
-        dead_stream = keys.dead
         for entry_id in poison:
-            found = cast(
-                "list[StreamEntry]",
-                await self.redis.xrange(keys.commands, min=entry_id, max=entry_id),
-            )
-            for _, fields in found:
-                await self.redis.xadd(dead_stream, {k: v for k, v in fields.items()})
-            await self.redis.xack(keys.commands, self.settings.group, entry_id)
-            log.error("command_dead_lettered", entry_id=entry_id.decode())
+            await self._dead_letter(keys, entry_id)
         if claim:
             # An id whose entry was deleted meanwhile comes back as (None, None).
             claimed = cast(
@@ -495,13 +550,59 @@ class CommandService:
                     keys.commands, self.settings.group, self.settings.consumer, idle, claim
                 ),
             )
-            entries = [fields for _, fields in claimed if fields]
-            if entries:
-                await self.run_batch(entries, dead_stream)
+            found = [(entry_id, fields) for entry_id, fields in claimed if fields]
+            failed: set[int] = set()
+            if found:
+                failed = set(await self.run_batch([f for _, f in found], keys.dead))
+            kept = {found[i][0] for i in failed}
             # Only what this worker claimed: the rest is another rescuer's to ack.
             mine = [entry_id for entry_id, _ in claimed if entry_id is not None]
-            if mine:
-                await self.redis.xack(keys.commands, self.settings.group, *mine)
-                log.info("commands_claimed", partition=p, count=len(mine))
+            done = [entry_id for entry_id in mine if entry_id not in kept]
+            if done:
+                await self.redis.xack(keys.commands, self.settings.group, *done)
+                log.info("commands_claimed", partition=p, count=len(done))
             return len(mine) + len(poison)
         return len(poison)
+
+    async def _dead_letter(self, keys: Keys, entry_id: bytes) -> None:
+        """A command that failed `max_deliveries` times: kept in the partition's
+        dead-letter stream for an operator, acknowledged, and its sender told: with its
+        recorded reply if it was decided after all (a batch failing after its append),
+        else `command_failed`."""
+        found = cast(
+            "list[StreamEntry]", await self.redis.xrange(keys.commands, min=entry_id, max=entry_id)
+        )
+        for _, fields in found:
+            message = read_entry(fields, self.processor.limits)
+            where = message.where if isinstance(message, Refusal) else message
+            recorded = None
+            if where is not None:
+                try:
+                    recorded = await self.store.reply_for(where.match_id, where.command_id)
+                except GONE:
+                    raise  # the next pass tries again
+                except Exception:  # its match's keys may be what failed: none known
+                    pass
+            await self.redis.xadd(keys.dead, {k: v for k, v in fields.items()})
+            ids = {"match_id": where.match_id, "command_id": where.command_id} if where else {}
+            log.error(
+                "command_dead_lettered",
+                entry_id=entry_id.decode(),
+                code="command_failed",
+                reason=f"failed {self.settings.max_deliveries} times",
+                recorded=recorded is not None,
+                **ids,
+            )
+            if where is not None:
+                reply = Reply(
+                    command_id=where.command_id,
+                    match_id=where.match_id,
+                    status="rejected",
+                    code="command_failed",
+                    message=f"The service failed on this command {self.settings.max_deliveries} "
+                    "times (its match's data could not be read or written); it was set aside "
+                    "for an operator.",
+                )
+                body = as_duplicate(recorded) if recorded else ENCODER.encode(reply)
+                await self.processor.replies.send([(where.reply_to, body)])
+        await self.redis.xack(keys.commands, self.settings.group, entry_id)

@@ -40,6 +40,9 @@ SERVICE_MEANINGS = {
     "busy": "The match changed under this command more than 5 times in a row (other "
     "workers appending); nothing was appended: send it again with the same command_id.",
     "internal_error": "A bug in the referee; nothing was appended. Report it.",
+    "command_failed": "The service failed on this command each time it was delivered (5 "
+    "times, 30 s apart: its match's data could not be read or written); the command was "
+    "set aside in the partition's dead-letter stream for an operator.",
 }
 
 

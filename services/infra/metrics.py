@@ -22,7 +22,7 @@ log = structlog.get_logger("tabletop.metrics")
 # --- the command service --------------------------------------------------------------
 COMMANDS = Counter(
     "tabletop_commands", "Commands answered, by outcome", ["outcome"]
-)  # accepted | rejected | duplicate | reused | busy | malformed
+)  # accepted | rejected | duplicate | reused | busy | malformed | failed (retried later)
 REJECTIONS = Counter("tabletop_rejections", "Rejected commands, by code", ["code"])
 REPLY_LATENCY = Histogram(
     "tabletop_reply_latency_seconds",

@@ -235,3 +235,10 @@ GONE = (
 )
 # For `retry_on_error`: a pooled connection a restart closed is retried once on a new one.
 RETRY_ON: list[type[Exception]] = [RedisConnectionError, RedisTimeoutError]
+
+
+def reason(err: BaseException) -> str:
+    """An error for a log line: its class and message (redis-py 8's repr drops the
+    message: `network:ConnectionError`)."""
+    text = str(err)
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__

@@ -43,7 +43,7 @@ from events.matches import LiveMatch, decode_events, game_of
 from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
 from services.infra import metrics
-from services.infra.redisconn import GONE
+from services.infra.redisconn import GONE, reason
 from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
 
 log = structlog.get_logger("tabletop.projector")
@@ -602,11 +602,11 @@ class Projector:
                     await asyncio.sleep(idle_sleep)
                 delay = 0.05
             except GONE as err:  # Redis restarting: back off, then on from the checkpoints
-                log.warning("projector_reconnecting", error=repr(err), retry_in=delay)
+                log.warning("projector_reconnecting", error=reason(err), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
             except Exception as err:  # a bad event must not stop every projection
-                log.exception("projection_failed", error=repr(err))
+                log.exception("projection_failed", error=reason(err))
                 await asyncio.sleep(1)
 
     def start(self) -> None:

@@ -386,3 +386,150 @@ async def test_the_limits_are_set_from_the_environment(
         assert "8" in got["e3"].message
     finally:
         await svc.stop()
+
+
+async def test_a_command_the_store_fails_on_fails_alone_and_is_dead_lettered_answered(
+    redis: Redis, redis_server: str
+) -> None:
+    """Two commands the store cannot take -- one on a match key of the wrong type (the
+    load fails), one whose reply record is of the wrong type (the append script fails in
+    the middle of the batch's pipeline) -- written in one transaction between good ones.
+    The good ones are decided and answered in that first pass; the two stay pending, are
+    retried, and after `max_deliveries` are dead-lettered and answered `command_failed`."""
+    svc = compose.command_service(
+        Settings(
+            redis_url=redis_server,
+            partitions=PARTITIONS,
+            polling_ms=20,
+            claim_idle_ms=300,
+            max_deliveries=3,
+        )
+    )
+    await svc.start()
+    try:
+        reply_to = f"tt:replies:store-{uuid.uuid4().hex[:8]}"
+        before, good_before = good_commands(reply_to)
+        after, good_after = good_commands(reply_to)
+        unreadable, unwritable = match_in_p("unreadable"), match_in_p("unwritable")
+        await redis.set(Keys(P).match(unreadable), "not a stream")
+        await redis.set(Keys(P).replies(unwritable), "not a hash")
+        doomed = [
+            {
+                b"c": body(
+                    m.CreateMatch(game="countdown", seats=2),
+                    command_id=cid,
+                    match_id=match_id,
+                    reply_to=reply_to,
+                )
+            }
+            for cid, match_id in (("doomed-load", unreadable), ("doomed-append", unwritable))
+        ]
+        async with redis.pipeline(transaction=True) as pipe:
+            for fields in [*before, *doomed, *after]:
+                pipe.xadd(STREAM, cast(Any, fields))
+            await pipe.execute()
+        good = good_before + good_after
+
+        async def all_answered() -> bool:
+            return len(await replies(redis, reply_to)) == len(good) + 2
+
+        await wait_for(all_answered, "every command answered, the failed ones at last", 1200)
+        got = await replies(redis, reply_to)
+        assert [got[i].status for i in good] == ["accepted"] * len(good)
+        for cid in ("doomed-load", "doomed-append"):
+            assert (got[cid].status, got[cid].code) == ("rejected", "command_failed")
+            assert got[cid].message
+        # The good ones were answered on their first delivery, before the failed ones
+        # had been tried again: every good reply comes before both rejections.
+        order = [
+            REPLY_DECODER.decode(f[b"r"]).command_id
+            for _, f in cast("list[tuple[bytes, dict[bytes, bytes]]]", await redis.xrange(reply_to))
+        ]
+        assert set(order[: len(good)]) == set(good)
+        # Kept for an operator, acknowledged, the keys as they were, nothing appended.
+        assert await redis.xlen(DEAD) == 2
+        assert (await redis.xpending(STREAM, svc.settings.group))["pending"] == 0
+        assert await redis.get(Keys(P).match(unreadable)) == b"not a stream"
+        assert await redis.exists(Keys(P).match(unwritable)) == 0
+        assert svc.processor.stats["failed"] == 2 * 3
+    finally:
+        await svc.stop()
+
+
+async def test_a_restarted_worker_takes_back_its_failed_command_once_and_goes_on(
+    redis: Redis, redis_server: str
+) -> None:
+    """A worker restarted under its old name first runs what that name left pending; a
+    command that fails again stays pending and must not be claimed again in that pass
+    (an idle time of 0 would let it be claimed for ever, and the worker never start)."""
+    name = f"commands-restarted-{uuid.uuid4().hex[:6]}"
+    settings = Settings(redis_url=redis_server, partitions=PARTITIONS, polling_ms=20, consumer=name)
+    reply_to = f"tt:replies:again-{uuid.uuid4().hex[:8]}"
+    broken = match_in_p("broken")
+    await redis.set(Keys(P).match(broken), "not a stream")
+    good, good_ids = good_commands(reply_to)
+    doomed = {
+        b"c": body(
+            m.JoinMatch(player="ann"), command_id="doomed", match_id=broken, reply_to=reply_to
+        )
+    }
+    for fields in [doomed, *good]:
+        await redis.xadd(STREAM, cast(Any, fields))
+    # Its previous life read them all and died before answering any.
+    await redis.xgroup_create(STREAM, settings.group, id="0", mkstream=True)
+    await redis.xreadgroup(settings.group, name, {STREAM: ">"})
+    svc = compose.command_service(settings)
+    await asyncio.wait_for(svc.start(), timeout=120)  # a hang detector, not a speed test
+    try:
+        got = await replies(redis, reply_to)
+        assert [got[i].status for i in good_ids] == ["accepted"] * len(good_ids)
+        assert "doomed" not in got
+        rows = cast(
+            "list[dict[str, Any]]",
+            await redis.xpending_range(STREAM, settings.group, min="-", max="+", count=10),
+        )
+        assert [r["consumer"].decode() for r in rows] == [name]  # the failed one, still held
+    finally:
+        await svc.stop()
+
+
+async def test_a_dead_lettered_command_that_was_decided_answers_its_recorded_reply(
+    redis: Redis, redis_server: str
+) -> None:
+    """A command can reach `max_deliveries` after it was appended (its batch failed after
+    the append, each time): the dead letter must not tell its sender `command_failed`
+    when the record says `accepted`."""
+    svc = compose.command_service(
+        Settings(redis_url=redis_server, partitions=PARTITIONS, polling_ms=20, max_deliveries=1)
+    )
+    await svc.start()
+    try:
+        reply_to = f"tt:replies:decided-{uuid.uuid4().hex[:8]}"
+        entries, ids = good_commands(reply_to)
+        for fields in entries:
+            await redis.xadd(STREAM, cast(Any, fields))
+
+        async def answered() -> bool:
+            return len(await replies(redis, reply_to)) == len(ids)
+
+        await wait_for(answered, "the commands accepted")
+        # The first one again, held by a worker that died before acknowledging it: its
+        # one delivery is all max_deliveries allows, so the rescuer dead-letters it.
+        async with redis.pipeline(transaction=True) as pipe:  # before the service reads it
+            pipe.xadd(STREAM, cast(Any, entries[0]))
+            pipe.xreadgroup(svc.settings.group, "ghost", {STREAM: ">"})
+            await pipe.execute()
+
+        async def dead_lettered() -> bool:
+            return bool(await redis.xlen(DEAD))
+
+        await wait_for(dead_lettered, "the held entry dead-lettered", 1200)
+        found = cast("list[tuple[bytes, dict[bytes, bytes]]]", await redis.xrange(reply_to))
+        answers = [REPLY_DECODER.decode(f[b"r"]) for _, f in found]
+        again = [r for r in answers if r.command_id == ids[0]]
+        assert [(r.status, r.original_status or None) for r in again] == [
+            ("accepted", None),
+            ("duplicate", "accepted"),
+        ]
+    finally:
+        await svc.stop()

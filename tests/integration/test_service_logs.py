@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 import uuid
@@ -112,26 +113,26 @@ async def test_everything_refused_is_logged_with_its_reason_and_ids(
             await redis.delete(Keys(p).commands)
             again = await c.send(match_id, m.LeaveMatch(player="ann"), check=False)
             assert again.status == "accepted"
-            # A match key of the wrong type makes the handler fail: FastStream says so.
+            # A match key of the wrong type: that command fails alone, said at error
+            # level with its ids; the good one read in the same batch is answered.
             broken = uuid.uuid4().hex
-            await redis.set(Keys(partition_of(broken, PARTITIONS)).match(broken), "x")
-            await redis.xadd(
-                Keys(partition_of(broken, PARTITIONS)).commands,
-                {
-                    "c": msgspec.json.encode(
-                        {
-                            "command_id": "doomed",
-                            "match_id": broken,
-                            "reply_to": c.reply_stream,
-                            "command": {"type": "match.join", "player": "ann"},
-                        }
-                    )
-                },
-            )
-            await wait_for(
-                lambda: [e for e in logged(err, "faststream") if e.get("level") == "error"],
-                "FastStream's error logged",
-            )
+            q = Keys(partition_of(broken, PARTITIONS))
+            await redis.set(q.match(broken), "x")
+            fine = uuid.uuid4().hex
+            while partition_of(fine, PARTITIONS) != partition_of(broken, PARTITIONS):
+                fine = uuid.uuid4().hex
+            async with redis.pipeline(transaction=True) as pipe:
+                for cid, mid, cmd in (
+                    ("doomed", broken, {"type": "match.join", "player": "ann"}),
+                    ("fine", fine, {"type": "match.create", "game": "chicken", "seats": 2}),
+                ):
+                    entry = {"command_id": cid, "match_id": mid, "reply_to": c.reply_stream}
+                    pipe.xadd(q.commands, {"c": msgspec.json.encode({**entry, "command": cmd})})
+                await pipe.execute()
+            await wait_for(lambda: logged(err, "command_failed"), "the failed command logged")
+            replies: Any = await redis.xrange(c.reply_stream)
+            answered = {msgspec.json.decode(f[b"r"])["command_id"] for _, f in replies}
+            assert "fine" in answered and "doomed" not in answered
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
@@ -150,8 +151,43 @@ async def test_everything_refused_is_logged_with_its_reason_and_ids(
     assert failed["match_id"] == match_id and "WRONGTYPE" in failed["error"]
     [regrouped] = logged(err, "command_group_recreated")
     assert regrouped["level"] == "warning" and regrouped["stream"] == Keys(p).commands
-    handler = [e for e in logged(err, "faststream") if e.get("level") == "error"]
-    assert handler and "WRONGTYPE" in handler[0].get("exception", "")
+    [failed_alone] = logged(err, "command_failed")
+    assert failed_alone["level"] == "error" and "WRONGTYPE" in failed_alone["error"]
+    assert (failed_alone["match_id"], failed_alone["command_id"]) == (broken, "doomed")
+    # The handler itself never failed: FastStream logged no error of its own.
+    assert [e for e in logged(err, "faststream") if e.get("level") in ("error", "critical")] == []
     # Every line is JSON: nothing reached stderr as a bare traceback.
     text = [x for x in err.read_bytes().splitlines() if x.strip()]
     assert [x for x in text if not x.startswith(b"{")] == []
+
+
+def test_a_gateway_port_in_use_is_one_error_and_the_services_stop_in_order(
+    redis: Redis, redis_server: str, tmp_path: Path
+) -> None:
+    env = {
+        **os.environ,
+        "TABLETOP_REDIS_URL": redis_server,
+        "TABLETOP_PARTITIONS": str(PARTITIONS),
+    }
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-c", SERVE, "serve", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    text = done.stderr.decode()
+    assert done.returncode == 1, text
+    assert text.splitlines()[-1].startswith(f"Error: the gateway cannot listen on 127.0.0.1:{port}")
+    # The command service and the projector that had started were stopped, in the loop,
+    # before the process ended: no read loop torn down after it, no traceback anywhere.
+    events = [msgspec.json.decode(x) for x in done.stderr.splitlines() if x.startswith(b"{")]
+    stopped = {e.get("service") for e in events if e.get("event") == "service_stopped"}
+    assert stopped == {"commands", "projector"}  # the archiver starts after the gateway
+    bad = [e for e in events if "exception" in e or e.get("level") in ("error", "critical")]
+    assert [e.get("logger") for e in bad] == ["uvicorn.error"], bad  # its word on the bind
+    assert "Traceback" not in text and "never awaited" not in text

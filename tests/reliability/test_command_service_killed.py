@@ -19,6 +19,7 @@ from tests.reliability.harness import (
     pending_command_ids,
     report,
     stack,
+    until,
     wait_alive,
 )
 
@@ -51,8 +52,10 @@ async def test_a_command_service_killed_under_load_loses_nothing_and_is_taken_ov
                     await wait_alive(admin, doomed)
         assert in_flight, "the service never died holding a command"
 
-        while not all(cid in tally.answered or cid in tally.lost for cid in in_flight):
-            await asyncio.sleep(0.05)
+        await until(
+            lambda: all(cid in tally.answered or cid in tally.lost for cid in in_flight),
+            "the dead service's commands answered (or timed out at the client)",
+        )
         await asyncio.sleep(3)  # and the load goes on through the survivor
         stop.set()
         await load

@@ -16,9 +16,10 @@ import pytest
 from events.keys import Keys
 from events.redis_store import RedisEventStore
 from services.infra.redisconn import connect
-from services.readside.projector import Projector, PublicEvent
+from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
-from tests.reliability.harness import Tally, bots, report, stack, wait_alive
+from services.readside.schema import PublicEvent
+from tests.reliability.harness import Tally, bots, report, stack, until, wait_alive
 
 pytestmark = [pytest.mark.redis, pytest.mark.reliability]
 P = 4
@@ -47,8 +48,12 @@ async def test_a_projector_killed_mid_batch_leaves_read_models_equal_to_a_rebuil
         await asyncio.sleep(2)
         stop.set()
         await load
-        while sum(row["events_behind"] for row in await watcher.lag()):
-            await asyncio.sleep(0.1)
+
+        async def caught_up() -> bool:
+            left: int = sum(row["events_behind"] for row in await watcher.lag())
+            return left == 0
+
+        await until(caught_up, "the second projector caught up")
         second.stop()
 
         models = ReadModels(admin, P)

@@ -63,7 +63,9 @@ async def test_many_writers_racing_on_one_match_through_three_services_stay_seri
             await clients[0].send(match_id, m.StartMatch(player=players[0]))
 
             game = get_game(GAME)
-            deadline = time.monotonic() + 120
+            # A bound so a stuck match fails instead of hanging; generous for a loaded
+            # machine (the match takes some 10-30 s).
+            deadline = time.monotonic() + 300
 
             async def writer(client: CountingClient, seat: int, n: int) -> None:
                 rng = random.Random(n)
