@@ -244,7 +244,8 @@ class RedisEventStore:
         # server's, and the earliest bounds what any of them will append.
         if isinstance(self.redis, RedisCluster):
             found: Any = await self.redis.time(target_nodes=RedisCluster.PRIMARIES)
-            clocks = list(found.values())
+            # redis-py answers a dict per node, but the bare reply when one node answers.
+            clocks = list(found.values()) if isinstance(found, dict) else [found]
         else:
             clocks = [await self.redis.time()]
         return min(int(s) * 1000 + int(us) // 1000 for s, us in clocks)

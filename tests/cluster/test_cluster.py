@@ -165,3 +165,19 @@ async def test_replies_that_wait_for_a_replica_say_so_when_there_is_none(
                 assert (await a.audit(store, mid)).status == "ok"
     finally:
         await admin.aclose()
+
+
+async def test_the_log_clock_reads_a_one_master_cluster_too(tmp_path: Any) -> None:
+    """With one master, redis-py answers TIME to all primaries bare, not per node: the
+    ratings' log clock (the earliest server clock) must read it either way."""
+    from events.redis_store import RedisEventStore
+
+    cluster = EmbeddedCluster(tmp_path, masters=1).start()
+    redis = connect(cluster.url)
+    try:
+        clock = await RedisEventStore(redis, P).log_clock()
+        seconds, micros = await redis.time()
+        assert clock is not None and abs(clock - (seconds * 1000 + micros // 1000)) < 60_000
+    finally:
+        await redis.aclose()
+        cluster.stop()
