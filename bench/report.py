@@ -397,7 +397,8 @@ def render_markdown(r: dict[str, Any]) -> str:
         add(
             f"{gw['players']:,} simulated players in {gw['matches']:,} matches of Chicken!, "
             f"up to {gw['moves_per_match']} moves each, over HTTP and WebSockets on loopback "
-            "(command service, projector and gateway in one process; the players in another), "
+            "(command service and projector in one process, the gateway in a second, the "
+            "players in a third), "
             "against the same moves sent straight to the command streams in the same run."
         )
         add("")
