@@ -29,6 +29,7 @@ class Keys:
         "p",
         "public",
         "public_checkpoint",
+        "rematch_checkpoint",
         "rm",
         "rm_checkpoint",
         "tag",
@@ -51,6 +52,8 @@ class Keys:
         # finish time, the archiver has gone through the finished lobby.
         self.archived = f"{self.tag}:archived"
         self.archive_cursor = f"{self.archived}:cursor"
+        # How far the rematch process has followed the log (services/rematch).
+        self.rematch_checkpoint = f"{self.tag}:rematch:checkpoint"
 
     # --- the record of a match (the event store) ----------------------------------
 

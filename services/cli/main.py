@@ -382,6 +382,8 @@ def serve(
         web = None
         keeper = None
         probe = None
+        rematches = None
+        rematch_client = None
 
         async def ready() -> bool:
             await redis.ping()
@@ -403,6 +405,11 @@ def serve(
                 service = compose.command_service(settings)
                 await service.start()
                 log.info("service_started", service="commands", partitions=settings.owned)
+                # Beside the commands, on their partitions: the agreed rematches opened.
+                rematch_client = compose.client(settings)
+                await rematch_client.__aenter__()
+                rematches = compose.rematcher(settings, redis, rematch_client)
+                rematches.start()
             if projector:
                 follower = compose.projector(settings, redis, partitions=followed, events=events)
                 follower.start()
@@ -439,6 +446,10 @@ def serve(
                 stopping.push_async_callback(redis.aclose)
                 if service is not None:
                     stopping.push_async_callback(_stopped, "commands", service.stop)
+                if rematch_client is not None:
+                    stopping.push_async_callback(rematch_client.close)
+                if rematches is not None:
+                    stopping.push_async_callback(_stopped, "rematch", rematches.stop)
                 if follower is not None:
                     stopping.push_async_callback(_stopped, "projector", follower.stop)
                 if web is not None:

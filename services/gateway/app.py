@@ -322,6 +322,8 @@ async def list_matches(
                 version=s.version,
                 free_seats=s.free_seats,
                 updated_at=s.updated_at,
+                rematch=s.rematch,
+                rematch_of=s.rematch_of,
             )
         )
     return out
