@@ -447,6 +447,7 @@ def serve(
                 if service is not None:
                     stopping.push_async_callback(_stopped, "commands", service.stop)
                 if rematch_client is not None:
+                    stopping.push_async_callback(rematch_client.redis.aclose)
                     stopping.push_async_callback(rematch_client.close)
                 if rematches is not None:
                     stopping.push_async_callback(_stopped, "rematch", rematches.stop)
