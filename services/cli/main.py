@@ -794,6 +794,10 @@ def show(ctx: click.Context, match_id: str, as_seat: int | None, as_json: bool) 
     )
     if summary.to_act:
         console.print(f"to act: {', '.join(summary.to_act)}")
+    if summary.rematch_of:
+        console.print(f"rematch of: {summary.rematch_of}")
+    if summary.rematch:
+        console.print(f"rematch: {summary.rematch}")
     if summary.ranks:
         names = m.seat_names(summary.players)
         console.print(

@@ -4,6 +4,7 @@ command service and projector."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import msgspec
 import pytest
 import pytest_asyncio
+from click.testing import CliRunner
 from redis.asyncio import Redis
 
 from domain import match as m
@@ -18,6 +20,7 @@ from domain.kernel import get_game
 from events.keys import Keys, partition_of
 from events.matches import load_match
 from services import compose
+from services.cli.main import main
 from services.client.client import CommandRejected, TabletopClient
 from services.commands.service import CommandService
 from services.infra.config import Settings
@@ -70,7 +73,11 @@ async def finished_match(client: TabletopClient, service: CommandService) -> str
 
 
 async def test_an_agreed_rematch_is_opened_with_the_seats_rotated_and_linked(
-    redis: Redis, redis_server: str, service: CommandService, client: TabletopClient
+    redis: Redis,
+    redis_server: str,
+    service: CommandService,
+    client: TabletopClient,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     old = await finished_match(client, service)
     # Ann offers, Bea accepts: the old match records the agreement, naming the rematch.
@@ -96,6 +103,13 @@ async def test_an_agreed_rematch_is_opened_with_the_seats_rotated_and_linked(
     before, after = await reads.summary(old), await reads.summary(new)
     assert before is not None and after is not None
     assert (before.rematch, after.rematch_of) == (new, old)
+    # `tabletop show` names the other match on either.
+    monkeypatch.setenv("TABLETOP_REDIS_URL", redis_server)
+    monkeypatch.setenv("TABLETOP_PARTITIONS", str(PARTITIONS))
+    shown = await asyncio.to_thread(CliRunner().invoke, main, ["show", old])
+    assert shown.exit_code == 0 and f"rematch: {new}" in shown.output
+    shown = await asyncio.to_thread(CliRunner().invoke, main, ["show", new])
+    assert shown.exit_code == 0 and f"rematch of: {old}" in shown.output
     # Nothing more to open: the checkpoints move past the agreement (and the rematch's
     # own opening events), and the rematch is opened once.
     while await process.pass_once():
