@@ -197,5 +197,6 @@ def gateway(settings: Settings, config: GatewayConfig | None = None) -> Litestar
         event_store(settings, redis),
         TabletopClient(pooled(), partitions=settings.partitions, pipelined=True),
         read_models(settings, redis),
+        redis_client(settings),  # the notice hub's blocking read
     )
     return create_app(built)

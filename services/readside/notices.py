@@ -113,7 +113,8 @@ def derive(
     fresh = now_acting - before_acting
     if fresh:
         title = get_game(after.game).title
-        drafts += [Draft(p, "your_turn", f"Your turn at {title}.") for p in sorted(fresh)]
+        said = f"Your turn at {title}" + ("" if title[-1:] in "!?." else ".")
+        drafts += [Draft(p, "your_turn", said) for p in sorted(fresh)]
     found = RULES.get(event_type)
     if found is not None:
         drafts += found(before, after, event)
