@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from services.commands.service import CommandService
     from services.gateway.app import GatewayConfig
     from services.readside.projector import Projector
+    from services.webhooks.service import WebhookConfig, WebhookSender
 
 PROJECTIONS = ("matches", "public", "ratings")
 
@@ -145,6 +146,13 @@ def archiver(settings: Settings) -> Archiver:
     redis = redis_client(settings)
     # The Redis store alone, not ArchivedStore: it archives what Redis holds.
     return Archiver(settings, redis, RedisEventStore(redis, settings.partitions), cold(settings))
+
+
+def webhooks(settings: Settings, config: WebhookConfig) -> WebhookSender:
+    """The webhook sender on a client of its own, which it closes when it stops."""
+    from services.webhooks.service import WebhookSender
+
+    return WebhookSender(redis_client(settings), settings.partitions, config, close_redis=True)
 
 
 def client(settings: Settings, *, timeout: float = 30.0) -> TabletopClient:
