@@ -244,6 +244,8 @@ async def readyz(state: State) -> api.Health:
         raise HTTPException(status_code=503, detail=f"Redis is unreachable: {err}") from None
     if not gw.hub.running:
         raise HTTPException(status_code=503, detail="The live hub is not following the logs.")
+    if not gw.notices.running:
+        raise HTTPException(status_code=503, detail="The notice hub is not following notices.")
     return api.Health(status="ok", redis="ok")
 
 

@@ -169,6 +169,8 @@ async def live_notices(socket: WebSocket[Any, Any, Any]) -> None:
         return
     with gw.notices.subscribe(me.id) as news:
         backlog = await gw.read_models.inbox(me.id, BACKLOG)
+        # A notice made between the subscription and the inbox read comes twice: once in
+        # the backlog, once from the hub. The hub itself hands each notice over once.
         sent = {notice.id for notice in backlog}
         await _send(socket, {"kind": "hello", "player": me.id, "notices": backlog})
         closed = asyncio.create_task(_until_closed(socket))
@@ -182,7 +184,6 @@ async def live_notices(socket: WebSocket[Any, Any, Any]) -> None:
                 notice = getter.result()
                 if notice.id in sent:
                     continue
-                sent.add(notice.id)
                 await _send(socket, {"kind": "notice", "notice": notice})
         except WebSocketDisconnect:
             pass

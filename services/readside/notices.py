@@ -28,6 +28,9 @@ from domain.kernel import get_game
 from events.keys import Keys, partition_of
 from services.readside.schema import Notice, NoticeKind
 
+# Bots (services/gateway/seating.py names them `bot-<hex>`, one per table) hear nothing:
+# nobody reads their notices, and an inbox or a list of turns each would pile up keys.
+BOT_PREFIX = "bot-"
 STREAM_MAXLEN = 10_000  # per partition, approximately (XADD MAXLEN ~)
 INBOX_SIZE = 50  # the latest notices per player and partition
 POSTED_FOR_MS = 24 * 3600 * 1000  # how long a posted notice's id is remembered
@@ -65,13 +68,18 @@ def notice_id(match_id: str, version: int, kind: str, player: str) -> str:
     return f"{match_id}:{version}:{kind}:{player}"
 
 
+def hears(player: str | None) -> bool:
+    """Whether a seat's player gets turns and notices (a person, not a bot)."""
+    return player is not None and not player.startswith(BOT_PREFIX)
+
+
 def acting(state: m.MatchState | None) -> frozenset[str]:
-    """The players who must act now (none unless the match is being played)."""
+    """The people who must act now (none unless the match is being played)."""
     if state is None or state.status != "playing":
         return frozenset()
     seats = get_game(state.game).to_act(state.game_state)
     return frozenset(
-        p for s in seats if s not in state.conceded and (p := state.players[s]) is not None
+        p for s in seats if s not in state.conceded and hears(p := state.players[s]) and p
     )
 
 
@@ -87,7 +95,7 @@ def finished(before: m.MatchState | None, after: m.MatchState, event: Any) -> It
     ranks = after.outcome.ranks if after.outcome else ()
     seen: set[str] = set()
     for seat, player in enumerate(after.players):
-        if player is None or player in seen:
+        if player is None or not hears(player) or player in seen:
             continue
         seen.add(player)
         rank = ranks[seat] if seat < len(ranks) else None

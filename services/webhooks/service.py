@@ -197,7 +197,7 @@ class WebhookSender:
             found: Any = await self.redis.xreadgroup(
                 GROUP, self.config.consumer, {keys.notices: "0"}, count=self.config.batch
             )
-            return [e for e in (found[0][1] if found else []) if e[1]]
+            return await self._present(keys, found[0][1] if found else [])
         claimed: Any = await self.redis.xautoclaim(
             keys.notices,
             GROUP,
@@ -206,10 +206,10 @@ class WebhookSender:
             start_id="0-0",
             count=self.config.batch,
         )
-        taken = [e for e in claimed[1] if e[1]]
+        taken = await self._present(keys, claimed[1])
         if taken:
             log.info("webhooks_taken_over", stream=keys.notices, count=len(taken))
-            return cast("list[tuple[bytes, dict[bytes, bytes]]]", taken)
+            return taken
         found = await self.redis.xreadgroup(
             GROUP,
             self.config.consumer,
@@ -218,6 +218,17 @@ class WebhookSender:
             block=self.config.block_ms,
         )
         return cast("list[tuple[bytes, dict[bytes, bytes]]]", found[0][1] if found else [])
+
+    async def _present(
+        self, keys: Keys, entries: list[tuple[bytes, Any]]
+    ) -> list[tuple[bytes, dict[bytes, bytes]]]:
+        """The pending entries the stream still holds. One trimmed away by the stream's
+        cap before it was delivered is lost: said in the log, and acknowledged."""
+        gone = [entry_id for entry_id, fields in entries if not fields]
+        if gone:
+            await self.redis.xack(keys.notices, GROUP, *gone)
+            log.error("webhook_notices_trimmed", stream=keys.notices, count=len(gone))
+        return [(entry_id, fields) for entry_id, fields in entries if fields]
 
     async def _deliver(self, keys: Keys, entry_id: bytes, fields: dict[bytes, bytes]) -> None:
         """POST one notice until the platform takes it or the tries run out."""

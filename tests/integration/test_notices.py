@@ -3,6 +3,7 @@ streams: once per event across restarts and rebuilds, capped, posted by other co
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -16,6 +17,7 @@ from events.matches import load_match
 from services import compose
 from services.client.client import TabletopClient
 from services.commands.service import CommandService
+from services.gateway.seating import Bots
 from services.infra.config import Settings
 from services.readside import notices as n
 from services.readside.projector import Projector
@@ -205,3 +207,25 @@ def test_a_rule_registered_for_an_event_type_gives_its_notices() -> None:
         assert n.derive("m1", 9, 5, "test.other", state, state, None)[0] == []
     finally:
         del n.RULES["test.rematch_offered"]
+
+
+async def test_bots_get_no_turns_and_no_notices(
+    service: CommandService, client: TabletopClient, redis: Redis
+) -> None:
+    match_id = await client.create("countdown", 2, {"start": 1})
+    await client.join(match_id, "ann")
+    await client.join(match_id, "bot-0123456789ab")
+    await client.start(match_id, "ann", seed=3)
+    projector = Projector(redis, service.store, partitions=range(P))
+    await projector.catch_up()
+    first = await whose_turn(service, match_id)
+    await client.play(match_id, first, Take(count=1))
+    await projector.catch_up()
+    heard = {x.player for x in await stream_notices(redis)}
+    assert heard == {"ann"}
+    assert await ReadModels(redis, P).inbox("bot-0123456789ab") == []
+    assert not await redis.exists(Keys(partition_of(match_id, P)).turns("bot-0123456789ab"))
+
+
+def test_the_gateways_bots_are_named_with_the_prefix_notices_leave_out() -> None:
+    assert f'id=f"{n.BOT_PREFIX}' in inspect.getsource(Bots.seat)

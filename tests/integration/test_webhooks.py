@@ -277,3 +277,30 @@ async def test_the_notices_of_a_real_match_reach_the_platform(
         ("match_finished", "bea"),
         ("your_turn", told.player),
     ]
+
+
+async def test_a_pending_notice_trimmed_by_the_cap_is_said_lost_and_let_go(
+    redis: Redis, receiver: Receiver, senders: list[WebhookSender]
+) -> None:
+    receiver.statuses = [500]
+    first = await started(redis, senders, config(receiver.url, backoff_ms=3_600_000))
+    await n.post_notice(redis, P, notice("m-trimmed"))
+    await receiver.posts(1)
+    await first.stop()
+    # The stream's cap passes it while nobody could deliver it.
+    await redis.xtrim(Keys(partition_of("m-trimmed", P)).notices, maxlen=0)
+    # A notice of the same partition: sent after the pending ones are seen to.
+    after = next(
+        f"m-after-{i}"
+        for i in range(100)
+        if partition_of(f"m-after-{i}", P) == partition_of("m-trimmed", P)
+    )
+    with capture_logs() as logs:
+        second = await started(redis, senders, config(receiver.url, consumer=first.config.consumer))
+        await n.post_notice(redis, P, notice(after))
+        got = await receiver.posts(2)
+        await second.stop()
+    assert msgspec.json.decode(got[1][1], type=Notice).match_id == after
+    assert await pending(redis) == 0
+    [line] = [x for x in logs if x["event"] == "webhook_notices_trimmed"]
+    assert line["count"] == 1 and line["log_level"] == "error"
