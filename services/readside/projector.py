@@ -136,6 +136,7 @@ class MatchesProjection:
         notices: list[tuple[Notice, bool]] = []  # each, and whether the stream gets it
         # Per match: who had to act before the batch, and who does now.
         turns: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        came: dict[tuple[str, str], int] = {}  # (match, player) -> when their turn came
         for eid, env in batch:
             before, created_at = await self._state_before(env)
             game = before.state.game if before else game_of([env])
@@ -156,7 +157,10 @@ class MatchesProjection:
                 event,
                 known[1] if known else None,
             )
-            turns[env.match_id] = (known[0] if known else n.acting(prior), now)
+            first = known[0] if known else n.acting(prior)
+            for player in now - (known[1] if known else first):
+                came[(env.match_id, player)] = env.recorded_at
+            turns[env.match_id] = (first, now)
             if said:
                 fresh = position(eid) > mark
                 notices += [(notice, fresh) for notice in said]
@@ -204,7 +208,7 @@ class MatchesProjection:
                 tx.rpush(key, *lines)  # one RPUSH per reader and batch
             for match_id, (first, now) in turns.items():
                 for player in now - first:
-                    tx.zadd(keys.turns(player), {match_id: touched[match_id]})
+                    tx.zadd(keys.turns(player), {match_id: came[(match_id, player)]})
                 for player in first - now:
                     tx.zrem(keys.turns(player), match_id)
             if notices:
@@ -704,6 +708,17 @@ class Projector:
                 )
         return out
 
+    async def _keep_notice_marks(self, projection: MatchesProjection) -> None:
+        """Before a rebuild drops the checkpoints: no notice mark below them (data made
+        before notices existed has none), so the rebuild sends no notice of the past."""
+        for p in self.partitions:
+            keys = Keys(p)
+            done: Any = await self.redis.get(projection.checkpoint_key(p))
+            mark: Any = await self.redis.get(keys.notices_mark)
+            if done and (not mark or position(done) > position(mark)):
+                await self.redis.set(keys.notices_mark, done)
+        projection.forget()
+
     async def rebuild(self, name: str, progress: Callable[[int], None] | None = None) -> int:
         """Drop one projection's keys and checkpoints and apply every log from the start."""
         if name == "public":
@@ -719,6 +734,8 @@ class Projector:
                     progress(n)
             return total
         projection = next(p for p in self.projections if p.name == name)
+        if isinstance(projection, MatchesProjection):
+            await self._keep_notice_marks(projection)
         for p in self.partitions:
             for pattern in projection.keys_pattern(p):
                 async for key in self.redis.scan_iter(match=pattern, count=1000):

@@ -142,6 +142,11 @@ async def test_a_restarted_projector_and_a_rebuild_send_no_notice_twice(
     assert {p: await models.inbox(p) for p in ("ann", "bea")} == inbox
     assert {p: await models.turns(p) for p in ("ann", "bea")} == turns
     assert len({x.id for x in after_restart}) == len(after_restart)
+    # Data from before notices existed has no mark: a rebuild sends none of its past.
+    for p in range(P):
+        await redis.delete(Keys(p).notices_mark)
+    await Projector(redis, service.store, partitions=range(P)).rebuild("matches")
+    assert await stream_notices(redis) == after_restart
 
 
 async def test_a_notice_posted_twice_is_written_once(redis: Redis) -> None:
