@@ -22,8 +22,9 @@ def notices_url(stack: Stack, headers: dict[str, str] | None) -> str:
 
 
 async def receive(socket: ClientConnection) -> dict[str, Any]:
-    # A bound on a wait that a broken push would make endless, not a measure of speed.
-    return dict(json.loads(await asyncio.wait_for(socket.recv(decode=True), 60)))
+    # A bound on a wait that a broken push would make endless, not a measure of speed:
+    # generous, for a machine that runs Redis Clusters beside this test.
+    return dict(json.loads(await asyncio.wait_for(socket.recv(decode=True), 240)))
 
 
 async def next_notice(socket: ClientConnection, kind: str, match_id: str) -> dict[str, Any]:
