@@ -28,6 +28,12 @@ def _repo_docs() -> Path | None:
     default=None,
     help="Sections: e2e,raw,peer,half,roles,es,rules,growth,scale,gateway,memory,cluster.",
 )
+@click.option(
+    "--raw-processes",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Drivers of the raw limit (default: one per core, at least 2).",
+)
 @click.option("--profile", is_flag=True, help="py-spy the command service in the e2e run.")
 @click.option(
     "--doc",
@@ -44,6 +50,7 @@ def bench_command(
     matches: int | None,
     workers: str | None,
     only: str | None,
+    raw_processes: int | None,
     profile: bool,
     doc: Path | None,
     no_doc: bool,
@@ -67,6 +74,8 @@ def bench_command(
         needs_e2e = ("scale" in cfg.sections and 1 in cfg.workers) or "half" in cfg.sections
         if needs_e2e and "e2e" not in cfg.sections:
             cfg.sections = (*cfg.sections, "e2e")
+    if raw_processes:
+        cfg.raw_processes = raw_processes
     cfg.profile = profile
     result = run_all(cfg)
     target = doc if doc is not None else (None if quick or no_doc else _repo_docs())
