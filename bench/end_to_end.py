@@ -396,6 +396,15 @@ def run_end_to_end(
     }
     redis_cpu = sum(cpu1[p] - cpu0[p] for p in redis_pids)
     replies = max(1, gen_result["replies"])
+    # CPU per command of each role during the run (the projector's catch-up after it is
+    # left out; with the roles in turn, its catch-up alone is).
+    per_role: dict[str, float] = {"redis-server": 1e6 * redis_cpu / replies}
+    for pid, role in roles.items():
+        per_role[role] = per_role.get(role, 0.0) + 1e6 * (cpu1[pid] - cpu0[pid]) / replies
+    if alone:
+        per_role["projector"] = 1e6 * alone["projector_cpu"] / replies
+        per_role["redis-server"] += 1e6 * alone["redis_cpu"] / replies
+    out["cpu_us_per_cmd"] = {role: round(v, 1) for role, v in sorted(per_role.items())}
     out["redis_us_per_cmd_during_run"] = round(1e6 * redis_cpu / replies, 1)
     if stats0 and stats1:
         out["redis_commands"] = command_costs(stats0, stats1, replies)

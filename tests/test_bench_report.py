@@ -96,6 +96,9 @@ def test_the_report_carries_the_goals_table(tiny: dict[str, Any]) -> None:
     assert "## Goals" in text and "| figure | now | goal | met? |" in text
     for _key, figure, *_ in GOALS:
         assert f"| {figure} |" in text
+    assert "What bounds them, in this run:" in text and "- *Sustained*: a command costs" in text
+    roles = tiny["details"]["roles_in_turn"]["cpu_us_per_cmd"]
+    assert set(roles) == {"service", "projector", "generator", "redis-server"}
     assert "## 2. The raw limit" in text
     assert "### Redis per command, per role" in text
     assert "The peer service a Python team would build instead" in text
