@@ -407,7 +407,7 @@ def run_end_to_end(
     out["cpu_us_per_cmd"] = {role: round(v, 1) for role, v in sorted(per_role.items())}
     out["redis_us_per_cmd_during_run"] = round(1e6 * redis_cpu / replies, 1)
     if stats0 and stats1:
-        out["redis_commands"] = command_costs(stats0, stats1, replies)
+        out["redis_commandstats"] = command_costs(stats0, stats1, replies)
         out["redis_net_bytes_per_cmd"] = _net_bytes(stats0, stats1, replies)
     if alone:
         # The roles in turn: what Redis spent for the service and its client while they
@@ -416,14 +416,14 @@ def run_end_to_end(
             "service_and_client": {
                 "redis_us_per_cmd": round(1e6 * redis_cpu / replies, 1),
                 "redis_net_bytes_per_cmd": _net_bytes(stats0, stats1, replies),
-                "redis_commands": command_costs(stats0, stats1, replies),
+                "redis_commandstats": command_costs(stats0, stats1, replies),
             },
             "projector": {
                 "seconds": round(alone["seconds"], 2),
                 "redis_us_per_cmd": round(1e6 * alone["redis_cpu"] / replies, 1),
                 "projector_cpu_us_per_cmd": round(1e6 * alone["projector_cpu"] / replies, 1),
                 "redis_net_bytes_per_cmd": _net_bytes(alone["stats0"], alone["stats1"], replies),
-                "redis_commands": command_costs(alone["stats0"], alone["stats1"], replies),
+                "redis_commandstats": command_costs(alone["stats0"], alone["stats1"], replies),
             },
         }
     if mode == "tabletop":

@@ -269,7 +269,7 @@ def run_raw_limit(lab: Any, processes: int) -> dict[str, Any]:
         "redis_cores": round(redis_cpu / wall, 3),
         "redis_us_per_cmd": round(1e6 * redis_cpu / max(1, replies), 1),
         "driver_us_per_cmd": round(1e6 * driver_cpu / max(1, replies), 1),
-        "redis_commands": command_costs(info0, info1, replies),
+        "redis_commandstats": command_costs(info0, info1, replies),
     }
 
 

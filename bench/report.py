@@ -864,7 +864,7 @@ def raw_section(r: dict[str, Any]) -> str:
     """Section 2: the CPU-saturated raw limit and ours against it."""
     raw = r["details"]["raw"]
     cores = r["machine"].get("cores") or 2
-    top = [(k, v) for k, v in raw.get("redis_commands", {}).items()][:6]
+    top = [(k, v) for k, v in raw.get("redis_commandstats", {}).items()][:6]
     calls = ", ".join(
         f"{k} {v['us_per_cmd']:.1f} µs ({v['calls_per_cmd']:.2f} calls)" for k, v in top
     )
@@ -924,7 +924,7 @@ def roles_section(run: dict[str, Any]) -> str:
         "|---|---:|---:|---|",
     ]
     for name, row in (("service and client", svc), ("projector", proj)):
-        top = list(row.get("redis_commands", {}).items())[:4]
+        top = list(row.get("redis_commandstats", {}).items())[:4]
         calls = ", ".join(f"{k} {v['us_per_cmd']:.1f} µs" for k, v in top)
         net = row.get("redis_net_bytes_per_cmd", {})
         lines.append(

@@ -82,7 +82,7 @@ def test_the_raw_limit_and_the_peer_answer_every_command(tiny: dict[str, Any]) -
     raw = d["raw"]
     assert raw["replies"] == commands and raw["refused"] == {}
     # The append script ran once per command, with its own writes inside.
-    assert raw["redis_commands"]["evalsha"]["calls_per_cmd"] == pytest.approx(1.0)
+    assert raw["redis_commandstats"]["evalsha"]["calls_per_cmd"] == pytest.approx(1.0)
     assert raw["processes"] == 2 and raw["raw_cores"] > 0
     peer = d["peer_service"]
     assert peer["replies"] == commands and peer["rejected"] == {}
