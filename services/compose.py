@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from services.gateway.app import GatewayConfig
     from services.readside.projector import Projector
     from services.rematch.service import Rematcher
+    from services.webhooks.service import WebhookConfig, WebhookSender
 
 PROJECTIONS = ("matches", "public", "ratings")
 
@@ -158,6 +159,13 @@ def rematcher(settings: Settings, redis: Redis, client: TabletopClient) -> Remat
     )
 
 
+def webhooks(settings: Settings, config: WebhookConfig) -> WebhookSender:
+    """The webhook sender on a client of its own, which it closes when it stops."""
+    from services.webhooks.service import WebhookSender
+
+    return WebhookSender(redis_client(settings), settings.partitions, config, close_redis=True)
+
+
 def client(settings: Settings, *, timeout: float = 30.0) -> TabletopClient:
     """The client library on a connection of its own (`async with` it)."""
     from services.client.client import TabletopClient
@@ -208,5 +216,6 @@ def gateway(settings: Settings, config: GatewayConfig | None = None) -> Litestar
         event_store(settings, redis),
         TabletopClient(pooled(), partitions=settings.partitions, pipelined=True),
         read_models(settings, redis),
+        redis_client(settings),  # the notice hub's blocking read
     )
     return create_app(built)
