@@ -92,7 +92,8 @@ def audit_envelopes(match_id: str, envelopes: Sequence[Envelope]) -> AuditResult
             i += len(group)
             continue
         try:
-            again = m.decide(state, _COMMANDS.decode(command_raw))
+            # The decision's own time, as recorded: clocked matches rule from it.
+            again = m.decide(state, _COMMANDS.decode(command_raw), now=group[0].recorded_at)
         except Exception as err:
             return AuditResult(
                 match_id, "mismatch", len(envelopes), group[0].version, f"decide refused: {err}"
@@ -314,6 +315,8 @@ class PublicLine(msgspec.Struct, kw_only=True, omit_defaults=True):
     body: msgspec.Raw = msgspec.Raw(b"null")
     """The event as the reader saw it (None: nothing of it), or, once the match is over,
     the command that decided the versions from here."""
+    at: int = 0
+    """A command's time (unix ms), which the rules of a clocked match read."""
 
 
 async def export_history(store: EventStore, match_id: str, reader: int | None) -> list[bytes]:
@@ -335,9 +338,10 @@ async def export_history(store: EventStore, match_id: str, reader: int | None) -
     for group in decisions(envelopes):
         if finished:
             command = msgspec.Raw(bytes(group[0].command))
-            lines.append(
-                _ENC.encode(PublicLine(kind="command", version=group[0].version, body=command))
+            line = PublicLine(
+                kind="command", version=group[0].version, body=command, at=group[0].recorded_at
             )
+            lines.append(_ENC.encode(line))
         for env in group:
             shown = m.redact(game, events[env.version - 1], reader)
             body = msgspec.Raw(b"null" if shown is None else codec.encode(shown))
@@ -388,7 +392,7 @@ def audit_history(lines: Sequence[bytes]) -> AuditResult:
             again: list[Any] = [event]
         else:
             try:
-                again = m.decide(state, _COMMANDS.decode(raw))
+                again = m.decide(state, _COMMANDS.decode(raw), now=line.at or None)
             except Exception as err:
                 return AuditResult(
                     header.match_id, "mismatch", len(shown), line.version, f"decide refused: {err}"
