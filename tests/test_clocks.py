@@ -11,8 +11,8 @@ import pytest
 from domain import match as m
 from domain.clock import ClocksSet, TimeControl, TimeRanOut
 from domain.kernel import Rejected, get_game
-from services.readside.audit import audit_envelopes
 from events.envelope import GENESIS, seal
+from services.readside.audit import audit_envelopes
 
 T0 = 1_700_000_000_000
 ENC = msgspec.json.Encoder()
