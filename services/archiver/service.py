@@ -10,8 +10,9 @@ Each pass, for every partition:
    lobby and `show` still list it) and deletes the match stream, replies, snapshot,
    summary, views and histories. A crash between the two steps archives it again.
 2. **The partition log is trimmed** behind the slowest of the checkpoints that read it
-   (the matches and public projections, the ratings, the clocks' scheduler), and never past the retention:
-   what every projector has applied and is older than any match kept in Redis.
+   (the matches and public projections, the ratings, the clocks' scheduler), and never
+   past the retention: what every reader has applied and is older than any match kept
+   in Redis.
 3. **The public stream is trimmed** to the retention as well: an integration further
    behind than that loses what it had not read (docs/operations.md says so).
 

@@ -369,7 +369,8 @@ def serve(
     as --gateway-processes processes on one port; any of them serves any player. One
     archiver is enough for the whole deployment (two would do the same work twice,
     harmlessly). Schedulers split the partitions like projectors (two on one partition
-    send each expiry twice, which the rules refuse the second time). TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
+    send each expiry twice, which the rules refuse the second time).
+    TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
     their own.
     """
     if not commands and not projector and not gateway and not archiver and not scheduler:

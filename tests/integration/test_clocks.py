@@ -13,7 +13,6 @@ import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
 
-from domain import match as m
 from domain.clock import TimeControl, TimeRanOut
 from events.keys import Keys, partition_of
 from events.matches import decode_events, game_of, load_match
