@@ -140,6 +140,19 @@ def evolve(clocks: Clocks, event: ClocksSet) -> Clocks:
     )
 
 
+def spoken(ms: int) -> str:
+    """Time left as people read it: 4:05, 1:02:03, 2d 3h."""
+    total = max(0, -(-ms // 1000))
+    days, hours = divmod(total, 86400)
+    hours, rest = divmod(hours, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}h"
+    if hours:
+        return f"{hours}:{minutes:02}:{seconds:02}"
+    return f"{minutes}:{seconds:02}"
+
+
 def view(clocks: Clocks) -> dict[str, object]:
     """The clocks as every reader sees them: nothing about them is secret. A client
     shows `remaining[s] - (its now - since)` for a running seat, ticking."""

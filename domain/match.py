@@ -762,8 +762,12 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return f"{name(seat)} ran out of time: {follows}."
         case BotPlayed(seat=seat):
             return f"A bot moved for {name(seat)}."
-        case ClocksSet():
-            return "The clocks were set."
+        case ClocksSet(remaining=remaining, running=running):
+            left = ", ".join(
+                f"{name(s)} {clocks.spoken(ms)}{' (running)' if s in running else ''}"
+                for s, ms in enumerate(remaining)
+            )
+            return f"Clocks: {left}."
         case MatchForked(origin=origin, at_version=at):
             return f"This match continues match {origin} from move {at}, with a new seed."
         case MatchFinished(ranks=ranks, scores=scores):

@@ -334,7 +334,8 @@ async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Cr
     match_id = uuid.uuid4().hex[:16]
     _refused(
         await gw.send(
-            match_id, m.CreateMatch(game=data.game, seats=data.seats, options=data.options)
+            match_id,
+            m.CreateMatch(game=data.game, seats=data.seats, options=data.options, clock=data.clock),
         )
     )
     if data.join:
