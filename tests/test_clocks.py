@@ -238,3 +238,22 @@ def test_absent_last_keeps_the_order_within_each_group() -> None:
     assert m.absent_last((1, 2, 3, 4), [0]) == (4, 1, 2, 3)
     assert m.absent_last((1, 1, 3), [2]) == (1, 1, 3)
     assert m.absent_last((2, 1, 2), []) == (2, 1, 2)
+
+
+def test_docs_tables_lists_each_games_absent_rule() -> None:
+    from pathlib import Path
+
+    from domain.kernel import games
+
+    text = (Path(__file__).parents[1] / "docs" / "tables.md").read_text()
+    rows = {
+        rule: line.split("|")[2]
+        for rule in ("bot", "end")
+        for line in text.splitlines()
+        if line.startswith(f"| `{rule}` |")
+    }
+    for game in games().values():
+        if game.name == "countdown":
+            continue  # the tests' own game
+        listed = [rule for rule, titles in rows.items() if game.title in titles]
+        assert listed == ([] if game.absent_rule == "out" else [game.absent_rule]), game.name
