@@ -156,6 +156,8 @@ class MatchForked(
     at_version: int
     seed: int | None = None
     commitment: str = ""
+    at: int = 0
+    """When the fork was made (unix ms): a clocked match's clocks resume from then."""
 
 
 def commitment_of(seed: int) -> str:
@@ -266,8 +268,10 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         case MatchFinished(scores=scores, ranks=ranks):
             nxt.status = "finished"
             nxt.outcome = Outcome(scores=scores, ranks=ranks)
-        case MatchForked(seed=seed):
+        case MatchForked(seed=seed, at=at):
             nxt.seed = seed
+            if state.clock is not None and at:
+                nxt.clock = msgspec.structs.replace(state.clock, since=at)
         case ClocksSet():
             if state.clock is not None:
                 nxt.clock = clocks.evolve(state.clock, event)

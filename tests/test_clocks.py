@@ -257,3 +257,14 @@ def test_docs_tables_lists_each_games_absent_rule() -> None:
             continue  # the tests' own game
         listed = [rule for rule, titles in rows.items() if game.title in titles]
         assert listed == ([] if game.absent_rule == "out" else [game.absent_rule]), game.name
+
+
+def test_a_forked_clocked_match_resumes_its_clocks_from_the_fork() -> None:
+    t = Table("countdown", 2, MOVE_60)
+    later = T0 + 86_400_000
+    forked = m.MatchForked(origin="m0", at_version=t.s.version, seed=9, at=later)
+    after = m.evolve(t.s, forked)
+    assert after.clock is not None and t.s.clock is not None
+    assert after.clock.since == later and after.clock.remaining == t.s.clock.remaining
+    # An unclocked fork records no time.
+    assert b'"at"' not in ENC.encode(m.MatchForked(origin="m0", at_version=3, seed=9))

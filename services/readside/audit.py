@@ -272,8 +272,14 @@ async def fork_match(
             raise RuntimeError(f"fork stopped at version {version}: {r.status}")
         version, prev = r.version, copied[-1].hash
     fresh = seed if seed is not None else secrets.randbits(128)
+    now = int(time.time() * 1000)
     forked = m.MatchForked(
-        origin=origin, at_version=at_version, seed=fresh, commitment=m.commitment_of(fresh)
+        origin=origin,
+        at_version=at_version,
+        seed=fresh,
+        commitment=m.commitment_of(fresh),
+        # A clocked match's clocks resume from the fork, not from the origin's last move.
+        at=now if live.state.clock is not None else 0,
     )
     codec = m.codec(live.state.game)
     [env] = seal(
@@ -282,7 +288,7 @@ async def fork_match(
         prev=prev,
         items=[(m.event_tag(forked), codec.encode(forked))],
         command_id=f"fork:{new_id}",
-        recorded_at=int(time.time() * 1000),
+        recorded_at=now,
         command=b"null",
     )
     [r] = await store.append_batch([AppendRequest(new_id, version, env.command_id, b"{}", [env])])
