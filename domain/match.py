@@ -27,18 +27,14 @@ Status = Literal["lobby", "playing", "finished"]
 # --- commands (what a player asks of a match) -------------------------------------------
 
 
-class CreateMatch(
-    msgspec.Struct,
-    tag="match.create",
-    tag_field="type",
-    forbid_unknown_fields=True,
-    omit_defaults=True,
-):
+class CreateMatch(msgspec.Struct, tag="match.create", tag_field="type", forbid_unknown_fields=True):
     game: str
     seats: int
     options: dict[str, Any] = {}
-    clock: TimeControl | None = None
-    """The match's time control (every game takes one); none by default."""
+    clock: TimeControl | None | msgspec.UnsetType = msgspec.UNSET
+    """The match's time control (every game takes one); none by default. Unset, it is
+    left out of the recorded command, which is then byte for byte what it was before
+    clocks existed."""
 
 
 class JoinMatch(msgspec.Struct, tag="match.join", tag_field="type", forbid_unknown_fields=True):
@@ -379,8 +375,9 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
             f"{game.title} is played by {game.min_players} to {game.max_players} players, "
             f"not {command.seats}.",
         )
-    if command.clock is not None:
-        clocks.check(command.clock, can_skip=game.skip is not None, title=game.title)
+    clock = command.clock if isinstance(command.clock, TimeControl) else None
+    if clock is not None:
+        clocks.check(clock, can_skip=game.skip is not None, title=game.title)
     known = {f.encode_name for f in msgspec.structs.fields(game.options_type)}
     unknown = sorted(set(command.options) - known)
     if unknown:
@@ -396,9 +393,7 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
     if game.check_options is not None:
         game.check_options(opts, command.seats)
     normalised = msgspec.to_builtins(opts)
-    created = MatchCreated(
-        game=command.game, seats=command.seats, options=normalised, clock=command.clock
-    )
+    created = MatchCreated(game=command.game, seats=command.seats, options=normalised, clock=clock)
     return _folded(game, None, [created])
 
 

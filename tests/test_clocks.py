@@ -268,3 +268,11 @@ def test_a_forked_clocked_match_resumes_its_clocks_from_the_fork() -> None:
     assert after.clock.since == later and after.clock.remaining == t.s.clock.remaining
     # An unclocked fork records no time.
     assert b'"at"' not in ENC.encode(m.MatchForked(origin="m0", at_version=3, seed=9))
+
+
+def test_a_create_without_a_clock_records_the_same_bytes_as_before_clocks() -> None:
+    plain = ENC.encode(m.CreateMatch(game="chicken", seats=2))
+    assert plain == b'{"type":"match.create","game":"chicken","seats":2,"options":{}}'
+    clocked = m.CreateMatch(game="chicken", seats=2, clock=MOVE_60)
+    again = msgspec.json.decode(ENC.encode(clocked), type=m.CreateMatch)
+    assert again.clock == MOVE_60

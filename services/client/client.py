@@ -112,7 +112,12 @@ class TabletopClient:
         clock: TimeControl | None = None,
     ) -> str:
         match_id = match_id or uuid.uuid4().hex[:16]
-        create = m.CreateMatch(game=game, seats=seats, options=options or {}, clock=clock)
+        create = m.CreateMatch(
+            game=game,
+            seats=seats,
+            options=options or {},
+            clock=msgspec.UNSET if clock is None else clock,
+        )
         await self.send(match_id, create)
         return match_id
 

@@ -335,7 +335,12 @@ async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Cr
     _refused(
         await gw.send(
             match_id,
-            m.CreateMatch(game=data.game, seats=data.seats, options=data.options, clock=data.clock),
+            m.CreateMatch(
+                game=data.game,
+                seats=data.seats,
+                options=data.options,
+                clock=msgspec.UNSET if data.clock is None else data.clock,
+            ),
         )
     )
     if data.join:
