@@ -39,7 +39,9 @@ async def test_the_table_shows_each_seats_clock_and_the_running_one_counts_down(
     assert await page.inner_text(".clock:not(.running)") == "5:00"
     # It counts down in the page, with no new event from the server.
     await page.wait_for_function(
-        "() => /^4:5\\d$/.test(document.querySelector('.clock.running').textContent)"
+        "shown => document.querySelector('.clock.running').textContent !== shown", arg=shown
     )
+    later = await page.inner_text(".clock.running")
+    assert re.fullmatch(r"[0-4]:\d\d", later) and later < shown, (shown, later)
     await page.screenshot(path=str(SCREENSHOTS / "table-clocks.png"), full_page=True)
     assert not page.errors  # type: ignore[attr-defined]
