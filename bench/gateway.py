@@ -286,14 +286,14 @@ async def _through_gateway(address: str, pid: int, matches: int, moves: int) -> 
             version = reply["version"]
             pushed = False
             # Both sockets follow to the view after the move; the mover's first
-            # event of it is the push that is timed.
+            # message with an event of it is the push that is timed.
             for s, ws in enumerate(sockets[i]):
                 while True:
                     message = msgspec.json.decode(await ws.recv())
-                    if s == seat and not pushed and message["kind"] == "event":
+                    if s == seat and not pushed and message["events"]:
                         latencies.append(time.perf_counter() - t0)
                         pushed = True
-                    if message["kind"] == "view" and message["version"] >= version:
+                    if message["version"] >= version:
                         views[s] = message
                         break
             sent += 1

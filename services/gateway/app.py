@@ -36,13 +36,13 @@ from litestar.static_files import create_static_files_router
 from redis.asyncio import Redis
 
 from domain import match as m
-from domain.kernel import Rejected, games, get_game
+from domain.kernel import Rejected, games
 from events.keys import GATEWAY
-from events.matches import decode_events, fold_envelopes, load_match
+from events.matches import load_match
 from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
 from services.contracts.messages import Reply
-from services.gateway import api, tables
+from services.gateway import api, feeds, tables
 from services.gateway.live import LiveHub
 from services.gateway.seating import Bots, NoTable, QuickPlay
 from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
@@ -97,6 +97,7 @@ class Gateway:
         self.tokens = Tokens(config.secret, config.token_ttl)
         self.names = tables.NameBook(redis)
         self.hub = LiveHub(listen, store.partitions)
+        self.feeds = feeds.Feeds(self.hub, store, self.names.of)
         self.bots = Bots(client, store, self.hub, self.remember, redis, delay=config.bot_delay)
         self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
         self._seating: dict[str, tuple[str, list[str | None]]] = {}
@@ -110,6 +111,7 @@ class Gateway:
     async def stop(self) -> None:
         await self.quick.stop()
         await self.bots.stop()
+        await self.feeds.stop()
         await self.hub.stop()
         await self.client.close()
         await self.client.redis.aclose()
@@ -528,9 +530,10 @@ async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> a
 
 @websocket("/api/matches/{match_id:str}/live")
 async def live(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
-    """The caller's view on connect, then each new event (redacted for the caller, with
-    its sentence) and the view after it, in version order; `?since=V` first replays what
-    came after V. Sign in with `?token=` (a browser cannot set headers on a WebSocket)."""
+    """The caller's view on connect, then after each batch of new events one message:
+    those events (redacted for the caller, with their sentences), the view after them
+    and whether it is the caller's turn; `?since=V` first sends what came after V. Sign
+    in with `?token=` (a browser cannot set headers on a WebSocket)."""
     gw = _gateway(socket.app.state)
     try:
         me = gw.tokens.read(socket.query_params.get("token"))
@@ -539,128 +542,48 @@ async def live(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
         return
     since_raw = socket.query_params.get("since")
     await socket.accept()
-    with gw.hub.subscribe(match_id) as news:
-        found = await load_match(gw.store, match_id)
-        if found is None:
-            await _send(socket, {"kind": "error", "message": f"There is no match {match_id}."})
-            await socket.close(code=4404)
+    with gw.feeds.follow(match_id) as feed:
+        await feed.ready.wait()
+        if feed.failed:
+            await _refuse(socket, "The match cannot be read just now; connect again.", 1011)
             return
-        follower = _Follower(gw, socket, match_id, me)
-        since = int(since_raw) if since_raw and since_raw.isdigit() else None
-        await follower.hello(found.state, since)
-        closed = asyncio.create_task(_until_closed(socket))
+        inbox, base = feed.join()
         try:
-            while not closed.done():
-                getter = asyncio.create_task(news.get())
-                done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if getter not in done:
-                    getter.cancel()
-                    break
-                await follower.arrived([getter.result(), *_drain(news)])
+            if base is None:
+                await _refuse(socket, f"There is no match {match_id}.", 4404)
+                return
+            names = await gw.names.of(base.state.players)
+            since = int(since_raw) if since_raw and since_raw.isdigit() else None
+            if since is not None and since < base.state.version:
+                first = await feeds.catch_up(gw.store, match_id, since, base, names)
+            else:
+                first = feeds.Batch("hello", base.state, names)
+            await socket.send_data(first.text_for(me.id), mode="text")
+            closed = asyncio.create_task(_until_closed(socket, inbox))
+            try:
+                while (batch := await inbox.get()) is not feeds.Closed:
+                    await socket.send_data(batch.text_for(me.id), mode="text")
+            finally:
+                closed.cancel()
+            if feed.failed and not closed.done():
+                await _refuse(socket, "The live feed stopped; connect again.", 1011)
         except WebSocketDisconnect:
             pass
         finally:
-            closed.cancel()
+            feed.leave(inbox)
 
 
-def _drain(queue: asyncio.Queue[Any]) -> list[Any]:
-    out = []
-    while not queue.empty():
-        out.append(queue.get_nowait())
-    return out
-
-
-async def _until_closed(socket: WebSocket[Any, Any, Any]) -> None:
+async def _until_closed(socket: WebSocket[Any, Any, Any], inbox: feeds.Inbox) -> None:
     with contextlib.suppress(WebSocketDisconnect, Exception):
         while True:
             await socket.receive_data(mode="text")
+    inbox.put_nowait(feeds.Closed)
 
 
-async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> None:
-    await socket.send_data(msgspec.json.encode(message).decode(), mode="text")
-
-
-class _Follower:
-    """One socket's fold of the match, and the last version it has sent."""
-
-    def __init__(self, gw: Gateway, socket: WebSocket[Any, Any, Any], match_id: str, me: Player):
-        self.gw = gw
-        self.socket = socket
-        self.match_id = match_id
-        self.me = me
-        self.live: Any = None
-        self.sent = 0
-        self._names: tuple[list[str | None], list[str]] | None = None
-
-    async def names(self, players: list[str | None]) -> list[str]:
-        """The seats' names, read again only when the seats change."""
-        if self._names is None or self._names[0] != players:
-            self._names = (list(players), await self.gw.names.of(players))
-        return self._names[1]
-
-    async def hello(self, state: m.MatchState, since: int | None) -> None:
-        if since is not None and since < state.version:
-            # A reconnect: the events after `since`, from the start for a fresh fold.
-            envelopes = await self.gw.store.load(self.match_id)
-            head = envelopes[:since]
-            self.live = fold_envelopes(head) if head else None
-            self.sent = since
-            await self.arrived(envelopes[since:], notify=False)
-        else:
-            self.live = await load_match(self.gw.store, self.match_id)
-            self.sent = state.version
-            await self._view(kind="hello")
-
-    async def arrived(self, envelopes: list[Any], *, notify: bool = True) -> None:
-        fresh = [e for e in envelopes if e.version > self.sent]
-        if not fresh:
-            return
-        if fresh[0].version != self.sent + 1:  # the hub started after: read the gap
-            fresh = await self.gw.store.load(self.match_id, after_version=self.sent)
-        game = self.live.state.game if self.live else _opening_game(fresh)
-        events = decode_events(game, fresh)
-        self.live = fold_envelopes(fresh, self.live)
-        state = self.live.state
-        names = await self.names(state.players)
-        seat = tables.seat_of(state, self.me.id)
-        for line in tables.lines_for(game, fresh, events, seat, names, state.players):
-            await _send(self.socket, {"kind": "event", **msgspec.to_builtins(line)})
-        self.sent = state.version
-        await self._view(kind="view")
-        if notify and self._my_turn():
-            await _send(self.socket, {"kind": "your_turn", "version": state.version})
-
-    def _my_turn(self) -> bool:
-        if self.live is None:
-            return False
-        state = self.live.state
-        seat = tables.seat_of(state, self.me.id)
-        if seat is None or state.status != "playing" or seat in state.conceded:
-            return False
-        return seat in get_game(state.game).to_act(state.game_state)
-
-    async def _view(self, kind: str) -> None:
-        state = self.live.state
-        names = await self.names(state.players)
-        seat = tables.seat_of(state, self.me.id)
-        await _send(
-            self.socket,
-            {
-                "kind": kind,
-                "version": state.version,
-                "seat": seat,
-                "view": tables.view_for(state, seat, names),
-                "commands": msgspec.to_builtins(tables.commands_for(state, seat)),
-            },
-        )
-        if kind == "hello" and self._my_turn():
-            await _send(self.socket, {"kind": "your_turn", "version": state.version})
-
-
-def _opening_game(envelopes: list[Any]) -> str:
-    from events.matches import game_of
-
-    return game_of(envelopes)
+async def _refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> None:
+    with contextlib.suppress(WebSocketDisconnect, Exception):
+        await socket.send_data(feeds.ENCODER.encode(feeds.LiveError(message=message)).decode())
+        await socket.close(code=code)
 
 
 # --- pages ----------------------------------------------------------------------------------
