@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import secrets
 import uuid
 from pathlib import Path
@@ -482,9 +483,14 @@ async def replay(
 async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> api.ReplyBody:
     """Send a game command as me; the answer is the command service's reply. The same
     command id again answers the same (a retry is safe); with another body, 409."""
+    # Served by `HotPath` in front of the framework; this route describes it (OpenAPI)
+    # and serves it when the application is used without it.
+    return await play_move(_gateway(state), me, match_id, data)
+
+
+async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) -> api.ReplyBody:
     _as_caller(me, data)
     _check_strings(data.move)
-    gw = _gateway(state)
     body = msgspec.json.encode(data.move, order="sorted")
     # Command ids are the caller's own: namespaced by player, no two players' collide.
     command_id = f"gw.{me.id}.{data.command_id}"
@@ -523,6 +529,90 @@ async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> a
         message=message,
         original_status=reply.original_status,
     )
+
+
+# --- the hot path ---------------------------------------------------------------------------
+
+_PLAY_PATH = re.compile(r"^/api/matches/([^/]+)/commands$")
+_MOVE_BODY = msgspec.json.Decoder(api.MoveBody)
+_JSON = msgspec.json.Encoder()
+MAX_BODY = 16 * 1024
+
+
+class HotPath:
+    """The gateway's ASGI application: a move (POST .../commands, what players send most)
+    is served here, the rest by Litestar. A move's cost was mostly the framework's
+    (routing, dependency and body extraction, response), more than the move itself; here
+    it is the same checks and answers with msgspec, and `play_move` does the work the
+    route does."""
+
+    def __init__(self, app: Litestar) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            found = _PLAY_PATH.match(scope["path"])
+            if found is not None:
+                await self._play(found.group(1), scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    async def _play(self, match_id: str, scope: Any, receive: Any, send: Any) -> None:
+        gw = _gateway(self.app.state)
+        status, answer = 200, b""
+        try:
+            me = gw.tokens.read(_bearer(_header(scope, b"authorization")))
+            body = await _body(receive, MAX_BODY)
+            try:
+                data = _MOVE_BODY.decode(body)
+            except (msgspec.ValidationError, msgspec.DecodeError) as err:
+                raise ClientException(f"Validation failed for a move: {err}") from None
+            answer = _JSON.encode(await play_move(gw, me, match_id, data))
+        except BadToken as err:
+            status, answer = 401, _problem(401, str(err))
+        except HTTPException as err:
+            status, answer = err.status_code, _problem(err.status_code, err.detail)
+        except Exception:
+            log.exception("move_failed", match_id=match_id)
+            status, answer = 500, _problem(500, "Internal Server Error")
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(answer)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": answer})
+
+
+def _header(scope: Any, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return cast(bytes, value).decode("latin-1")
+    return None
+
+
+async def _body(receive: Any, limit: int) -> bytes:
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientException("The request ended before its body.")
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(status_code=413, detail=f"A body holds at most {limit} bytes.")
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts)
+
+
+def _problem(status: int, detail: str) -> bytes:
+    return _JSON.encode({"status_code": status, "detail": detail})
 
 
 # --- live ---------------------------------------------------------------------------------
@@ -656,7 +746,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         on_startup=[startup],
         on_shutdown=[shutdown],
         exception_handlers={Rejected: _rejected},
-        request_max_body_size=16 * 1024,
+        request_max_body_size=MAX_BODY,
         openapi_config=OpenAPIConfig(
             title="tabletop gateway", version="1", description="Players' edge of tabletop."
         ),

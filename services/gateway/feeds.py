@@ -195,9 +195,7 @@ class Feed:
 class Feeds:
     """The feeds of this gateway process, one per match watched here."""
 
-    def __init__(
-        self, hub: LiveHub, store: EventStore, names: Names
-    ) -> None:
+    def __init__(self, hub: LiveHub, store: EventStore, names: Names) -> None:
         self.hub = hub
         self.store = store
         self.names = names

@@ -120,6 +120,27 @@ async def test_overlong_names_and_fields_are_refused(http: httpx.AsyncClient) ->
     ).status_code == 400
 
 
+async def test_a_malformed_move_is_answered_with_a_sentence_not_a_traceback(
+    http: httpx.AsyncClient,
+) -> None:
+    match_id, (ann, _bea) = await table_of_two(http)
+    before = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
+    path = f"/api/matches/{match_id}/commands"
+    unsigned = await http.post(path, json={"command_id": "c1", "move": {}})
+    assert unsigned.status_code == 401 and "Sign in" in unsigned.json()["detail"]
+    broken = await http.post(path, content=b"{not json", headers=ann)
+    assert broken.status_code == 400 and "Validation failed" in broken.json()["detail"]
+    no_move = await http.post(path, json={"command_id": "c1"}, headers=ann)
+    assert no_move.status_code == 400 and "move" in no_move.json()["detail"]
+    huge = {"command_id": "c1", "move": {"type": "chicken.go_for_it", "x": "y" * 17_000}}
+    too_big = await http.post(path, json=huge, headers=ann)
+    assert too_big.status_code == 413 and "at most" in too_big.json()["detail"]
+    for answer in (unsigned, broken, no_move, too_big):
+        assert "Traceback" not in answer.text
+    table = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
+    assert table["view"]["version"] == before["view"]["version"]  # nothing was sent
+
+
 async def test_every_game_is_listed_with_the_json_schema_of_its_options(
     http: httpx.AsyncClient,
 ) -> None:
