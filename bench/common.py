@@ -35,6 +35,7 @@ class BenchConfig:
     cluster_masters: tuple[int, ...] = (1, 2, 3)
     gateway_matches: int = 1000  # two players each, over HTTP and WebSockets
     gateway_moves: int = 20  # moves per match, both ways
+    gateway_processes: tuple[int, ...] = (1, 2)  # gateway runs, by processes
     stall_seconds: float = 60.0
 
     @classmethod
