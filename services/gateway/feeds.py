@@ -221,8 +221,11 @@ class Feeds:
             yield feed
         finally:
             feed.followers -= 1
-            if not feed.followers and self._feeds.get(match_id) is found:
-                del self._feeds[match_id]
+            if not feed.followers:
+                # The last socket of this feed has gone (a failed feed may already have
+                # been replaced by a new one for the sockets that came back).
+                if self._feeds.get(match_id) is found:
+                    del self._feeds[match_id]
                 if feed.task is not None:
                     feed.task.cancel()
                 found[1].close()
