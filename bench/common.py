@@ -44,6 +44,7 @@ class BenchConfig:
             quick=True,
             matches=100,
             gateway_matches=50,
+            gateway_processes=(1,),
             lanes=4,
             es_matches=40,
             rules_seconds=0.15,
