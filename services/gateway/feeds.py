@@ -107,10 +107,6 @@ Closed = None  # put in a socket's queue when the socket has gone
 Inbox = asyncio.Queue[Batch | None]
 
 
-class FeedFailed(Exception):
-    """The feed could not read its match; its sockets close and reconnect."""
-
-
 class Feed:
     """One match's fold in this process, and the sockets following it."""
 
