@@ -29,6 +29,10 @@ class Keys:
         "commands",
         "dead",
         "log",
+        "notices",
+        "notices_dead",
+        "notices_mark",
+        "notices_posted",
         "p",
         "public",
         "public_checkpoint",
@@ -60,6 +64,16 @@ class Keys:
         self.clock_due = f"{self.tag}:clock:due"
         self.clock_seats = f"{self.tag}:clock:seats"
         self.clock_checkpoint = f"{self.tag}:clock:checkpoint"
+        # Notices to players (services/readside/notices.py). Stream: every notice of the
+        # partition's matches, capped, read by the gateway, the webhook sender (consumer
+        # group `tt-webhooks`) and integrations. String: the log id up to which notices
+        # were written, kept apart from the read models so a rebuild never sends one
+        # twice. Sorted set: ids of notices posted by code outside the projector (one
+        # day, for idempotency). Stream: notices the webhook sender gave up on.
+        self.notices = f"{self.tag}:notices"
+        self.notices_mark = f"{self.notices}:mark"
+        self.notices_posted = f"{self.notices}:posted"
+        self.notices_dead = f"{self.notices}:dead"
 
     # --- the record of a match (the event store) ----------------------------------
 
@@ -95,6 +109,16 @@ class Keys:
     def lobby(self, status: str, scope: str) -> str:
         """Sorted set: the matches of a status, of one game or of every game (`*`)."""
         return f"{self.rm}:lobby:{status}:{scope}"
+
+    def turns(self, player: str) -> str:
+        """Sorted set: the player's matches of this partition where it is their turn,
+        scored by when the turn came (ms)."""
+        return f"{self.rm}:turns:{player}"
+
+    def inbox(self, player: str) -> str:
+        """Sorted set: the player's latest notices of this partition (their JSON),
+        scored by time; capped. A read model: a rebuild writes the same members again."""
+        return f"{self.rm}:inbox:{player}"
 
     @property
     def rm_pattern(self) -> str:

@@ -371,7 +371,8 @@ def serve(
     harmlessly). Schedulers split the partitions like projectors (two on one partition
     send each expiry twice, which the rules refuse the second time).
     TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
-    their own.
+    their own. TABLETOP_WEBHOOK_URL (with TABLETOP_WEBHOOK_SECRET) starts the webhook
+    sender, which POSTs every notice to a player, signed (docs/tables.md).
     """
     if not commands and not projector and not gateway and not archiver and not scheduler:
         raise click.UsageError(
@@ -386,6 +387,9 @@ def serve(
     )
     followed = _partition_list(projector_partitions, total, "'--projector-partitions'")
     clocked = _partition_list(scheduler_partitions, total, "'--scheduler-partitions'")
+    from services.webhooks.service import WebhookConfig
+
+    hooks = WebhookConfig.from_env()  # a wrong setting is said before anything starts
 
     async def run(settings: Settings) -> None:
         settings.command_partitions = owned
@@ -400,6 +404,7 @@ def serve(
         keeper = None
         timer = None
         probe = None
+        sender = None
 
         async def ready() -> bool:
             await redis.ping()
@@ -441,6 +446,10 @@ def serve(
                 keeper = compose.archiver(settings)
                 keeper.start()
                 log.info("service_started", service="archiver", where=settings.archive)
+            if hooks is not None:
+                sender = compose.webhooks(settings, hooks)
+                await sender.start()
+                log.info("service_started", service="webhooks", url=hooks.url)
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
                 f"{projector}, gateway: {web.url if web else False}, scheduler: {scheduler}, "
@@ -471,6 +480,8 @@ def serve(
                     stopping.push_async_callback(web.stop)
                 if keeper is not None:
                     stopping.push_async_callback(_stopped, "archiver", keeper.stop)
+                if sender is not None:
+                    stopping.push_async_callback(_stopped, "webhooks", sender.stop)
                 if probe is not None:
                     stopping.push_async_callback(probe.stop)
 

@@ -78,6 +78,7 @@ def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> di
     out["names"] = list(names)
     out["you"] = seat
     out["title"] = get_game(state.game).title
+    out["options"] = state.options  # public, as in the lobby: shown on the table page
     out["seat_keys"] = seat_keys(state.game)
     if "clock" in out:
         # The server's time now, so a page counts the clocks down from its numbers

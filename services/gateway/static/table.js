@@ -130,15 +130,16 @@ function connect() {
   socket.onopen = () => { live.textContent = "live"; live.className = "live on"; state.retry = 500; };
   socket.onmessage = (msg) => {
     const m = JSON.parse(msg.data);
-    if (m.kind === "event") {
-      addLines([m]);
-    } else if (m.kind === "hello" || m.kind === "view") {
+    if (m.kind === "hello" || m.kind === "update") {
+      // One message per batch: its events, the view after them, whether it is my turn.
+      if (m.events.length) addLines(m.events);
       state.view = m.view; state.commands = m.commands; state.version = m.version; state.seat = m.seat;
       render();
-    } else if (m.kind === "your_turn") {
-      document.title = "Your turn · tabletop";
-      const first = actions.querySelector("button.move");
-      if (first && !actions.contains(document.activeElement)) first.focus();
+      if (m.your_turn) {
+        document.title = "Your turn · tabletop";
+        const first = actions.querySelector("button.move");
+        if (first && !actions.contains(document.activeElement)) first.focus();
+      }
     } else if (m.kind === "error") say(notice, m.message);
   };
   socket.onclose = (e) => {
