@@ -17,6 +17,8 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
+from domain import clock as clocks
+from domain.clock import Clocks, ClocksSet, TimeControl, TimeRanOut
 from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game
 
 Status = Literal["lobby", "playing", "finished"]
@@ -29,6 +31,10 @@ class CreateMatch(msgspec.Struct, tag="match.create", tag_field="type", forbid_u
     game: str
     seats: int
     options: dict[str, Any] = {}
+    clock: TimeControl | None | msgspec.UnsetType = msgspec.UNSET
+    """The match's time control (every game takes one); none by default. Unset, it is
+    left out of the recorded command, which is then byte for byte what it was before
+    clocks existed."""
 
 
 class JoinMatch(msgspec.Struct, tag="match.join", tag_field="type", forbid_unknown_fields=True):
@@ -54,16 +60,30 @@ class Concede(msgspec.Struct, tag="match.concede", tag_field="type", forbid_unkn
     player: str
 
 
-MatchCommand = CreateMatch | JoinMatch | LeaveMatch | StartMatch | PlayMove | Concede
+class TimeExpired(
+    msgspec.Struct, tag="match.time_expired", tag_field="type", forbid_unknown_fields=True
+):
+    """`seat`'s clock ran out at `deadline` (unix ms), as its sender (the scheduler) saw
+    it. Refused when early or when the clock has moved on since, so a second sending of
+    the same expiry, or one that crossed a move, changes nothing."""
+
+    seat: int
+    deadline: int
+
+
+MatchCommand = CreateMatch | JoinMatch | LeaveMatch | StartMatch | PlayMove | Concede | TimeExpired
 
 
 # --- events (what happened to the match itself) -------------------------------------------
 
 
-class MatchCreated(msgspec.Struct, tag="match.created", tag_field="type", frozen=True):
+class MatchCreated(
+    msgspec.Struct, tag="match.created", tag_field="type", frozen=True, omit_defaults=True
+):
     game: str
     seats: int
     options: dict[str, Any]
+    clock: TimeControl | None = None
 
 
 class PlayerJoined(msgspec.Struct, tag="match.player_joined", tag_field="type", frozen=True):
@@ -98,6 +118,13 @@ class SeatConceded(msgspec.Struct, tag="match.seat_conceded", tag_field="type", 
     seat: Seat
 
 
+class BotPlayed(msgspec.Struct, tag="match.bot_played", tag_field="type", frozen=True):
+    """A bot chose the next move for `seat` (absent, or out of time): the game's events
+    that follow are that move's."""
+
+    seat: Seat
+
+
 class MatchFinished(msgspec.Struct, tag="match.finished", tag_field="type", frozen=True):
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
@@ -125,6 +152,8 @@ class MatchForked(
     at_version: int
     seed: int | None = None
     commitment: str = ""
+    at: int = 0
+    """When the fork was made (unix ms): a clocked match's clocks resume from then."""
 
 
 def commitment_of(seed: int) -> str:
@@ -151,6 +180,9 @@ MatchEvent = (
     | SeatConceded
     | MatchFinished
     | MatchForked
+    | ClocksSet
+    | TimeRanOut
+    | BotPlayed
 )
 MATCH_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(MatchEvent)
 
@@ -170,8 +202,10 @@ class MatchState(msgspec.Struct):
     seed: int | None = None
     rules_version: str = ""
     conceded: list[Seat] = []
+    """The absent seats, in the order they left (conceded, or lost on time)."""
     outcome: Outcome | None = None
     game_state: Any = None
+    clock: Clocks | None = None
 
 
 def evolve(state: MatchState | None, event: Any) -> MatchState:
@@ -213,6 +247,7 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
             players=[None] * event.seats,
             version=1,
             game_state=game.initial(opts, event.seats),
+            clock=clocks.opened(event.clock, event.seats) if event.clock else None,
         )
     nxt = msgspec.structs.replace(state, version=state.version + 1)
     match event:
@@ -229,8 +264,18 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         case MatchFinished(scores=scores, ranks=ranks):
             nxt.status = "finished"
             nxt.outcome = Outcome(scores=scores, ranks=ranks)
-        case MatchForked(seed=seed):
+        case MatchForked(seed=seed, at=at):
             nxt.seed = seed
+            if state.clock is not None and at:
+                nxt.clock = msgspec.structs.replace(state.clock, since=at)
+        case ClocksSet():
+            if state.clock is not None:
+                nxt.clock = clocks.evolve(state.clock, event)
+        case TimeRanOut(seat=seat, then=then):
+            if then == "lose":
+                nxt.conceded = [*state.conceded, seat]
+        case BotPlayed():
+            pass
         case MatchCreated():
             raise TypeError("match.created can only open a stream")
         case _:
@@ -248,15 +293,21 @@ class Decision(NamedTuple):
     after: MatchState
 
 
-def decide(state: MatchState | None, command: Any, *, seed: int | None = None) -> list[Any]:
+def decide(
+    state: MatchState | None, command: Any, *, seed: int | None = None, now: int | None = None
+) -> list[Any]:
     """The events a match command causes, or `Rejected`.
 
     `seed` is only read by `StartMatch` when the command carries none: the service draws it.
+    `now` (unix ms) is the time of the decision, recorded with its events (the envelope's
+    `recorded_at`); only a clocked match reads it, and refuses to rule without it.
     """
-    return decide_and_fold(state, command, seed=seed).events
+    return decide_and_fold(state, command, seed=seed, now=now).events
 
 
-def decide_and_fold(state: MatchState | None, command: Any, *, seed: int | None = None) -> Decision:
+def decide_and_fold(
+    state: MatchState | None, command: Any, *, seed: int | None = None, now: int | None = None
+) -> Decision:
     """`decide`, with the state after the events (the service needs both)."""
     if isinstance(command, CreateMatch):
         return create(state, command)
@@ -269,13 +320,45 @@ def decide_and_fold(state: MatchState | None, command: Any, *, seed: int | None 
         case LeaveMatch():
             return _folded(game, state, leave(state, command))
         case StartMatch():
-            return start(game, state, command, seed)
+            _time_of(state, now)
+            decided = start(game, state, command, seed)
+            return _settled(game, state, decided, now, None)
         case PlayMove():
-            return play(game, state, command)
+            _time_of(state, now)
+            decided = play(game, state, command)
+            return _settled(game, state, decided, now, state.players.index(command.player))
         case Concede():
-            return concede(game, state, command)
+            _time_of(state, now)
+            return _settled(game, state, concede(game, state, command), now, None)
+        case TimeExpired():
+            at = _time_of(state, now)
+            decided = time_expired(game, state, command, at)
+            return _settled(game, state, decided, now, command.seat)
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a match command.")
+
+
+def _time_of(state: MatchState, now: int | None) -> int:
+    """The decision's time, which a clocked match cannot rule without."""
+    if now is None:
+        if state.clock is not None:
+            raise Rejected("no_time", "A clocked match needs the time of each decision.")
+        return 0
+    return now
+
+
+def _settled(
+    game: Game, before: MatchState, decided: Decision, now: int | None, moved: Seat | None
+) -> Decision:
+    """A playing decision completed: absent seats' bots play while it is their turn, then
+    the clocks are set from the time of the decision."""
+    decided = _absent_bots(game, decided)
+    after = decided.after
+    if after.clock is None or after.status != "playing" or now is None:
+        return decided
+    acting = game.to_act(after.game_state)
+    ticked = clocks.tick(after.clock, now, acting, after.conceded, moved)
+    return Decision([*decided.events, ticked], _evolve(game, after, ticked))
 
 
 def _folded(game: Game, state: MatchState | None, events: list[Any]) -> Decision:
@@ -292,6 +375,9 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
             f"{game.title} is played by {game.min_players} to {game.max_players} players, "
             f"not {command.seats}.",
         )
+    clock = command.clock if isinstance(command.clock, TimeControl) else None
+    if clock is not None:
+        clocks.check(clock, can_skip=game.skip is not None, title=game.title)
     known = {f.encode_name for f in msgspec.structs.fields(game.options_type)}
     unknown = sorted(set(command.options) - known)
     if unknown:
@@ -307,7 +393,7 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
     if game.check_options is not None:
         game.check_options(opts, command.seats)
     normalised = msgspec.to_builtins(opts)
-    created = MatchCreated(game=command.game, seats=command.seats, options=normalised)
+    created = MatchCreated(game=command.game, seats=command.seats, options=normalised, clock=clock)
     return _folded(game, None, [created])
 
 
@@ -371,13 +457,91 @@ def concede(game: Game, state: MatchState, command: Concede) -> Decision:
     seat = _seat_of(state, command.player)
     if seat in state.conceded:
         raise Rejected("conceded", f"{command.player} has already left this match.")
-    conceded = SeatConceded(player=command.player, seat=seat)
+    return _absent(game, state, seat, SeatConceded(player=command.player, seat=seat))
+
+
+def _absent(game: Game, state: MatchState, seat: Seat, leaving: Any) -> Decision:
+    """`seat` leaves (`leaving` puts it among the absent): what the game does then.
+
+    A bot takes the seat ("bot"), the game's `concede` takes it out of play ("out"), or
+    the match ends ("end"); so does a bot's match left with fewer than two players."""
     assert state.seed is not None
+    after = _evolve(game, state, leaving)
+    rule = game.absent_rule
+    present = [s for s in range(state.seats) if s not in after.conceded]
+    if rule == "end" or (rule == "bot" and len(present) < 2):
+        return _folded(game, state, [leaving, _conceded_outcome(state, after.conceded)])
+    if rule == "bot":
+        return Decision([leaving], after)
     goes_on = game.concede(state.game_state, seat, Rng(state.seed, state.version))
-    after = _evolve(game, state, conceded)
     if goes_on is None:
-        return _folded(game, state, [conceded, _conceded_outcome(state, [*state.conceded, seat])])
-    return _with_game_events(game, after, [conceded], goes_on)
+        return _folded(game, state, [leaving, _conceded_outcome(state, after.conceded)])
+    return _with_game_events(game, after, [leaving], goes_on)
+
+
+def time_expired(game: Game, state: MatchState, command: TimeExpired, now: int) -> Decision:
+    """Rule (time control): a seat whose clock has run out is skipped, played for by a
+    bot for one move, or loses, as the match's clock says."""
+    _in_play(state)
+    clock = state.clock
+    if clock is None:
+        raise Rejected("no_clock", "This match is played without a clock.")
+    seat = command.seat
+    if not 0 <= seat < state.seats:
+        raise Rejected("no_such_seat", f"There is no seat {seat + 1} at this table.")
+    name = seat_names(state.players)[seat]
+    if seat not in clock.running or clock.deadline(seat) != command.deadline:
+        raise Rejected("clock_moved_on", f"{name}'s clock has moved on since that deadline.")
+    if now < command.deadline:
+        raise Rejected(
+            "time_not_expired",
+            f"{name} still has {(command.deadline - now + 999) // 1000} s on the clock.",
+        )
+    then = clock.control.expiry
+    ran_out = TimeRanOut(player=state.players[seat] or "", seat=seat, then=then)
+    if then == "lose":
+        return _absent(game, state, seat, ran_out)
+    after = _evolve(game, state, ran_out)
+    if then == "bot":
+        played = _bot_move(game, after, seat)
+        return Decision([ran_out, *played.events], played.after)
+    assert game.skip is not None and after.seed is not None  # checked at create
+    skipped = game.skip(after.game_state, seat, Rng(after.seed, after.version))
+    return _with_game_events(game, after, [ran_out], skipped)
+
+
+def _bot_move(game: Game, state: MatchState, seat: Seat) -> Decision:
+    """A bot plays one legal move for `seat`, chosen with the match's Rng (so it replays
+    and audits like any other move)."""
+    assert state.seed is not None
+    choices = list(game.legal(state.game_state, seat))
+    if not choices:
+        raise RuntimeError(f"{game.name}: seat {seat} must act but has no legal move")
+    move = Rng(state.seed, state.version).choice(choices)
+    played = BotPlayed(seat=seat)
+    after = _evolve(game, state, played)
+    decided = game.decide(after.game_state, seat, move, Rng(state.seed, after.version))
+    return _with_game_events(game, after, [played], decided)
+
+
+def _absent_bots(game: Game, decided: Decision) -> Decision:
+    """While an absent seat may act, its bot moves ("bot" games only)."""
+    state = decided.after
+    if game.absent_rule != "bot" or not state.conceded:
+        return decided
+    events = list(decided.events)
+    for _ in range(game.max_moves):
+        if state.status != "playing":
+            break
+        idle = sorted(game.to_act(state.game_state) & set(state.conceded))
+        if not idle:
+            break
+        step = _bot_move(game, state, idle[0])
+        events += step.events
+        state = step.after
+    else:
+        raise RuntimeError(f"{game.name}: the bots did not hand back in {game.max_moves} moves")
+    return Decision(events, state)
 
 
 def _with_game_events(
@@ -395,12 +559,26 @@ def _with_game_events(
         return Decision([*before, *events], after)
     finished = MatchFinished(
         scores=outcome.scores,
-        ranks=outcome.ranks,
+        ranks=absent_last(outcome.ranks, state.conceded),
         game=state.game,
         players=tuple(p or "" for p in state.players),
         seed=state.seed,
     )
     return Decision([*before, *events, finished], _evolve(game, after, finished))
+
+
+def absent_last(ranks: Sequence[int], absent: Sequence[Seat]) -> tuple[int, ...]:
+    """The game's ranks with every absent seat after every seat still at the table, each
+    group in the game's order (ranks the game already gives that way are unchanged)."""
+    if not absent:
+        return tuple(ranks)
+    present = [s for s in range(len(ranks)) if s not in absent]
+    out = []
+    for seat, rank in enumerate(ranks):
+        group = absent if seat in absent else present
+        ahead = len(present) if seat in absent else 0
+        out.append(1 + ahead + sum(1 for other in group if ranks[other] < rank))
+    return tuple(out)
 
 
 def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinished:
@@ -491,6 +669,7 @@ class EventCodec:
             conceded=raw.conceded,
             outcome=raw.outcome,
             game_state=game_state,
+            clock=raw.clock,
         )
 
 
@@ -506,6 +685,7 @@ class _RawMatchState(msgspec.Struct):
     conceded: list[Seat]
     outcome: Outcome | None
     game_state: msgspec.Raw
+    clock: Clocks | None = None
 
 
 _SNAPSHOT_DECODER = msgspec.json.Decoder(_RawMatchState)
@@ -535,6 +715,7 @@ def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
         "conceded": state.conceded,
         "to_act": sorted(game.to_act(state.game_state)) if state.status == "playing" else [],
         "outcome": msgspec.to_builtins(state.outcome) if state.outcome else None,
+        **({"clock": clocks.view(state.clock)} if state.clock is not None else {}),
         "table": msgspec.to_builtins(game.view(state.game_state, seat))
         if state.status != "lobby"
         else None,
@@ -571,6 +752,21 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return f"The match started: {', '.join(players)}."
         case SeatConceded(seat=seat):
             return f"{name(seat)} conceded."
+        case TimeRanOut(seat=seat, then=then):
+            follows = {
+                "skip": "the turn is skipped",
+                "bot": "a bot plays the move",
+                "lose": "out of the match",
+            }[then]
+            return f"{name(seat)} ran out of time: {follows}."
+        case BotPlayed(seat=seat):
+            return f"A bot moved for {name(seat)}."
+        case ClocksSet(remaining=remaining, running=running):
+            left = ", ".join(
+                f"{name(s)} {clocks.spoken(ms)}{' (running)' if s in running else ''}"
+                for s, ms in enumerate(remaining)
+            )
+            return f"Clocks: {left}."
         case MatchForked(origin=origin, at_version=at):
             return f"This match continues match {origin} from move {at}, with a new seed."
         case MatchFinished(ranks=ranks, scores=scores):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import OrderedDict, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -88,8 +88,12 @@ class CommandProcessor:
         dead_letters: ReplySink | None = None,
         trust_seeds: bool = False,
         limits: Limits | None = None,
+        clock: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
+        # The time of each decision (unix ms): recorded as its envelopes' `recorded_at`
+        # and handed to the rules, which run turn clocks from it (tests inject one).
+        self.clock = clock or wall_clock
         # Players must not choose the deal: a seed in a start command is taken only where
         # the deployment trusts every writer of the command streams (tests, tooling).
         self.trust_seeds = trust_seeds
@@ -338,8 +342,9 @@ class CommandProcessor:
                 # Drawn here and recorded in the stored command, so an audit re-executes
                 # exactly what was decided; 128 bits, so its commitment cannot be searched.
                 command = m.StartMatch(player=command.player, seed=secrets.randbits(128))
+        now = self.clock()
         try:
-            events, state = m.decide_and_fold(live.state if live else None, command)
+            events, state = m.decide_and_fold(live.state if live else None, command, now=now)
         except Rejected as rejected:
             _log(msg).info("command_rejected", code=rejected.code)
             return self._rejection(msg, version, rejected.code, rejected.message)
@@ -356,7 +361,7 @@ class CommandProcessor:
             prev=live.last_hash if live else GENESIS,
             items=[(m.event_tag(e), p) for e, p in zip(events, payloads, strict=True)],
             command_id=msg.command_id,
-            recorded_at=int(time.time() * 1000),
+            recorded_at=now,
             command=ENCODER.encode(command),
         )
         seat = _seat(state, command)
@@ -401,6 +406,11 @@ class CommandProcessor:
             digest=command_digest(msg),
         )
         return Plan(msg, request, reply, None)
+
+
+def wall_clock() -> int:
+    """The machine's time, unix milliseconds."""
+    return int(time.time() * 1000)
 
 
 def _log(msg: CommandMessage) -> Any:

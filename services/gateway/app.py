@@ -345,7 +345,13 @@ async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Cr
     match_id = uuid.uuid4().hex[:16]
     _refused(
         await gw.send(
-            match_id, m.CreateMatch(game=data.game, seats=data.seats, options=data.options)
+            match_id,
+            m.CreateMatch(
+                game=data.game,
+                seats=data.seats,
+                options=data.options,
+                clock=msgspec.UNSET if data.clock is None else data.clock,
+            ),
         )
     )
     if data.join:

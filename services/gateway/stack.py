@@ -1,5 +1,5 @@
-"""The command service, the projector and the gateway in one process: what
-`tabletop demo --web`, the gateway tests and the browser tests run."""
+"""The command service, the projector, the clocks' scheduler and the gateway in one
+process: what `tabletop demo --web`, the gateway tests and the browser tests run."""
 
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ class Stack:
         port: int = 0,
         commands: bool = True,
         projector: bool = True,
+        scheduler: bool = True,
     ) -> None:
         self.settings = settings
         self.service = compose.command_service(settings) if commands else None
         self.redis = compose.redis_client(settings)
         self.projector = compose.projector(settings, self.redis) if projector else None
+        self.scheduler = compose.scheduler(settings, self.redis) if scheduler else None
         self.server = GatewayServer(compose.gateway(settings, config), host, port)
         self._stopped = False
 
@@ -41,6 +43,8 @@ class Stack:
             await self.service.start()
         if self.projector is not None:
             self.projector.start()
+        if self.scheduler is not None:
+            self.scheduler.start()
 
     async def stop(self) -> None:
         if self._stopped:
@@ -50,6 +54,8 @@ class Stack:
         await self.stop_services()
 
     async def stop_services(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if self.projector is not None:
             await self.projector.stop()
         if self.service is not None:

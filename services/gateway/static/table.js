@@ -1,10 +1,10 @@
 // The table page: the caller's view, the commands legal now, the history, live.
 import { api, el, header, param, say, token } from "./common.js";
-import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel } from "./render.js";
+import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel, tickClocks } from "./render.js";
 
 const matchId = param("match");
 const root = document.getElementById("app");
-const state = { view: null, commands: [], version: 0, seat: null, socket: null, retry: 500 };
+const state = { view: null, commands: [], version: 0, seat: null, socket: null, retry: 500, skew: 0 };
 
 const live = el("span", { class: "live off", role: "status", id: "live" }, "connecting…");
 const notice = el("p", { class: "notice", hidden: true, id: "notice", role: "alert" });
@@ -14,8 +14,14 @@ const historyList = el("ol", { class: "history", id: "history" });
 
 function render() {
   viewBox.replaceChildren(state.view ? renderView(state.view) : el("p", {}, "Loading…"));
+  const clock = state.view && state.view.clock;
+  // The server's clock minus the page's, so the clocks count down from its numbers.
+  if (clock && clock.server_now) state.skew = clock.server_now - Date.now();
+  tickClocks(viewBox, Date.now() + state.skew);
   renderActions();
 }
+
+setInterval(() => tickClocks(viewBox, Date.now() + state.skew), 250);
 
 function lobbyButtons() {
   const v = state.view;
