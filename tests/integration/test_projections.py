@@ -143,6 +143,52 @@ async def test_each_reader_reads_a_sentence_for_every_move_it_may_see(
     assert stored and not any(b'"text"' in line for line in stored)
 
 
+async def test_a_seat_stores_only_the_lines_it_reads_unlike_the_spectator(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    service, ids = played
+    await Projector(redis, service.store).catch_up()
+    finished = ids[0]
+    keys = Keys(partition_of(finished, P))
+    spectator = await redis.lrange(keys.history(finished, "spectator"), 0, -1)
+    mine = await redis.lrange(keys.history(finished, "0"), 0, -1)
+    theirs = await redis.lrange(keys.history(finished, "1"), 0, -1)
+    # Seat 0 holds its secret's lines only; seat 1 reads what the spectator reads.
+    assert mine and all(b"cd-secret" in line for line in mine)
+    assert theirs == [] and len(spectator) > len(mine)
+
+
+async def test_a_seats_lines_replace_or_hide_the_spectators(redis: Redis) -> None:
+    keys = Keys(partition_of("mixed", P))
+    await redis.rpush(
+        keys.history("mixed", "spectator"),
+        *[b'{"version":%d,"text":"seen %d","event":{}}' % (v, v) for v in (1, 2, 3)],
+    )
+    # Seat 0 reads version 2 its own way, version 3 not at all, and version 4 alone.
+    await redis.rpush(
+        keys.history("mixed", "0"),
+        b'{"version":2,"text":"mine","event":{}}',
+        b'{"version":3,"event":null}',
+        b'{"version":4,"text":"only mine","event":{}}',
+    )
+    models = ReadModels(redis, P)
+    assert [line.text for line in await models.history("mixed", 0)] == [
+        "seen 1",
+        "mine",
+        "only mine",
+    ]
+    assert [line.text for line in await models.history("mixed", None)] == [
+        "seen 1",
+        "seen 2",
+        "seen 3",
+    ]
+    assert [line.text for line in await models.history("mixed", 1)] == [
+        "seen 1",
+        "seen 2",
+        "seen 3",
+    ]
+
+
 async def test_a_line_stored_with_its_sentence_keeps_it(redis: Redis) -> None:
     key = Keys(partition_of("old", P)).history("old", "spectator")
     await redis.rpush(key, b'{"version":1,"text":"Told before.","event":{"type":"x"}}')
