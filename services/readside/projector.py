@@ -516,7 +516,12 @@ class Projector:
             )
             # A partition that filled its batch may have more: nothing past its last id
             # may be taken yet, from any partition.
-            full = [position(f[-1][0]) for f in founds.values() if len(f) == self.batch_size]
+            # (Counted in log entries: one entry's events share its position.)
+            full = [
+                position(f[-1][0])
+                for f in founds.values()
+                if len({eid for eid, _ in f}) >= self.batch_size
+            ]
             cutoff = min(full) if full else None
             merged: list[tuple[tuple[int, int], int, bytes, Envelope]] = []
             moved = 0
