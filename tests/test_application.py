@@ -14,7 +14,7 @@ from events.envelope import first_bad_link
 from events.keys import Keys
 from events.matches import load_match
 from events.store import AppendRequest, InMemoryStore
-from services.commands.application import CommandProcessor
+from services.commands.application import CommandProcessor, as_duplicate
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 
 DEAD = Keys(0).dead  # the partition's dead-letter stream
@@ -218,6 +218,9 @@ async def test_a_resent_command_gets_its_first_reply_from_a_record_without_its_e
             assert again.status == "duplicate" and again.original_status == "accepted"
             assert again.version == first.version
             assert [bytes(e) for e in again.events] == [bytes(e) for e in first.events]
+        # Byte for byte the first reply, marked as a duplicate.
+        original = next(b for _, b in inbox.sent if b'"command_id":"c4"' in b)
+        assert [b for _, b in inbox.sent[-2:]] == [as_duplicate(original)] * 2
 
 
 SEATING = [

@@ -5,7 +5,7 @@ recorded whole, replies were an eighth of a live match's Redis memory, and a has
 values over 64 bytes leaves Redis's compact encoding. So an accepted reply is recorded
 as its version range, the sender's seat and its `sent_at` (`RecordedAccept`, a JSON
 array of four numbers), and a duplicate is answered with its events read back from the
-match and redacted for that seat again: what the first delivery got. A
+match and redacted for that seat again: byte for byte what the first delivery got. A
 rejection, and any reply recorded before this form, is kept whole (a JSON object).
 """
 
@@ -28,14 +28,18 @@ class RecordedAccept(msgspec.Struct, array_like=True, frozen=True):
     version: int  # the match's version after the command
     events: int  # how many events it appended: versions version - events + 1 .. version
     seat: int | None  # the sender's seat, whose redaction the reply's events had
-    sent_at: float = 0.0
+    sent_at: float | None = None  # None: the reply left it out
 
 
 _RECORDED = msgspec.json.Decoder(RecordedAccept)
+# A Reply leaves `sent_at` out only when it holds this very default (msgspec's
+# omit_defaults compares by identity), so a sent 0.0 is echoed and the default is not.
+_NO_CLOCK = next(f.default for f in msgspec.structs.fields(Reply) if f.name == "sent_at")
 
 
 def recorded_accept(reply: Reply, events: int, seat: int | None) -> bytes:
-    return ENCODER.encode(RecordedAccept(reply.version, events, seat, reply.sent_at))
+    sent = None if reply.sent_at is _NO_CLOCK else reply.sent_at
+    return ENCODER.encode(RecordedAccept(reply.version, events, seat, sent))
 
 
 def is_compact(recorded: bytes) -> bool:
@@ -93,6 +97,6 @@ def _rebuilt(
         version=kept.version,
         events=shown,
     )
-    if kept.sent_at:  # a reply leaves out a sender's clock of 0 (the default)
+    if kept.sent_at is not None:
         reply.sent_at = kept.sent_at
     return ENCODER.encode(reply)
