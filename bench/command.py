@@ -26,7 +26,13 @@ def _repo_docs() -> Path | None:
 @click.option(
     "--only",
     default=None,
-    help="Sections: e2e,raw,es,rules,growth,scale,gateway,memory,cluster.",
+    help="Sections: e2e,raw,peer,half,roles,es,rules,growth,scale,gateway,memory,cluster.",
+)
+@click.option(
+    "--raw-processes",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Drivers of the raw limit (default: one per core, at least 2).",
 )
 @click.option("--profile", is_flag=True, help="py-spy the command service in the e2e run.")
 @click.option(
@@ -44,6 +50,7 @@ def bench_command(
     matches: int | None,
     workers: str | None,
     only: str | None,
+    raw_processes: int | None,
     profile: bool,
     doc: Path | None,
     no_doc: bool,
@@ -63,8 +70,12 @@ def bench_command(
         cfg.workers = tuple(int(x) for x in workers.split(",") if x.strip())
     if only:
         cfg.sections = tuple(x.strip() for x in only.split(",") if x.strip())
-        if "scale" in cfg.sections and 1 in cfg.workers and "e2e" not in cfg.sections:
+        # Scale-out's first row and the half-peak pace are the end-to-end run.
+        needs_e2e = ("scale" in cfg.sections and 1 in cfg.workers) or "half" in cfg.sections
+        if needs_e2e and "e2e" not in cfg.sections:
             cfg.sections = (*cfg.sections, "e2e")
+    if raw_processes:
+        cfg.raw_processes = raw_processes
     cfg.profile = profile
     result = run_all(cfg)
     target = doc if doc is not None else (None if quick or no_doc else _repo_docs())

@@ -29,8 +29,10 @@ class BenchConfig:
     snapshot_every: int = 100
     seed: int = 1
     profile: bool = False
+    raw_processes: int = 0  # drivers of the raw limit; 0: one per core, at least 2
     sections: tuple[str, ...] = (
-        "e2e", "raw", "es", "rules", "growth", "scale", "gateway", "memory", "cluster",
+        "e2e", "raw", "peer", "half", "roles", "es", "rules", "growth", "scale", "gateway",
+        "memory", "cluster",
     )  # fmt: skip
     cluster_masters: tuple[int, ...] = (1, 2, 3)
     gateway_matches: int = 1000  # two players each, over HTTP and WebSockets

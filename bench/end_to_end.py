@@ -16,7 +16,7 @@ from typing import Any
 from bench.common import Lab, cpu_seconds, peak_rss_mb, percentile, quiet_logs
 from bench.load import bounded, finish, generator_child
 from bench.profile import start_profile, stop_profile
-from bench.raw_loop import raw_child
+from bench.raw_limit import command_costs
 
 
 def service_child(url: str, settings: dict[str, Any], q: Any, stop: Any) -> None:
@@ -134,6 +134,22 @@ async def redis_info(url: str) -> dict[str, Any]:
     return info
 
 
+async def redis_cpu_info(url: str) -> dict[str, Any]:
+    """INFO commandstats and stats of one server (a cluster's: empty, not added up)."""
+    from redis.asyncio import Redis
+
+    from services.infra.redisconn import is_cluster_url
+
+    if is_cluster_url(url):
+        return {}
+    redis = Redis.from_url(url)
+    info = await redis.info("commandstats")
+    info.update(await redis.info("stats"))
+    info.update(await redis.info("memory"))
+    await redis.aclose()
+    return info
+
+
 async def projected_everything(url: str, partitions: int) -> bool:
     from events.keys import RATINGS, Keys
     from services.infra.redisconn import connect
@@ -188,13 +204,18 @@ def run_end_to_end(
     profile: bool = False,
     shared_group: bool = False,
     split: Sequence[Sequence[int]] | None = None,
+    rate: float = 0.0,
+    projector_after: bool = False,
 ) -> dict[str, Any]:
-    """One closed-loop run: `workers` command services (or the raw loop) + the projector
-    (tabletop mode only) + the load generator, each a process; the figures of the run.
+    """One run: `workers` command services + the projector (mode `tabletop`), or the
+    peer service (mode `peer`), + the load generator, each a process; the figures.
 
     Several services split the partitions between them (`command_partitions`: p mod N,
     or the groups `split` gives), unless `shared_group`: then every service reads every
-    partition through the one group."""
+    partition through the one group. `rate`: the generator paces its commands to that
+    many a second (0: each match's next command as soon as its reply arrives).
+    `projector_after`: the roles in turn, to tell their Redis costs apart: the projector
+    starts once the last reply is in, and its catch-up is measured on its own."""
     cfg = lab.cfg
     asyncio.run(reset(lab.url))
     ctx = mp.get_context("spawn")
@@ -216,14 +237,20 @@ def run_end_to_end(
             elif workers > 1 and not shared_group:
                 kw["command_partitions"] = [p for p in range(cfg.partitions) if p % workers == i]
             procs.append(ctx.Process(target=service_child, args=(lab.url, kw, q, stop)))
-        procs.append(ctx.Process(target=projector_child, args=(lab.url, cfg.partitions, q, stop)))
+        project = ctx.Process(target=projector_child, args=(lab.url, cfg.partitions, q, stop))
+        if not projector_after:
+            procs.append(project)
+    elif mode == "peer":
+        from bench.peer_service import peer_child, peer_db
+
+        db = str(peer_db(lab.tmp))
+        peer_args = (lab.url, cfg.partitions, db, limit or cfg.matches, q, stop)
+        procs.append(ctx.Process(target=peer_child, args=peer_args))
     else:
-        procs.append(
-            ctx.Process(target=raw_child, args=(lab.url, lab.prep_path, cfg.partitions, q, stop))
-        )
+        raise ValueError(f"no end-to-end mode {mode!r}")
     gen = ctx.Process(
         target=generator_child,
-        args=(lab.url, lab.prep_path, cfg.lanes, cfg.stall_seconds, q, go, limit),
+        args=(lab.url, lab.prep_path, cfg.lanes, cfg.stall_seconds, q, go, limit, rate),
     )
     for p in procs:
         p.start()
@@ -242,6 +269,7 @@ def run_end_to_end(
         redis_pids = server_pids(lab.server)
         watched = [*roles, *redis_pids]
         info0 = asyncio.run(redis_info(lab.url))
+        stats0 = asyncio.run(redis_cpu_info(lab.url))
         cpu0 = {pid: cpu_seconds(pid) for pid in watched}
         if profile:
             profile_proc = start_profile(lab, next(p for p, r in roles.items() if r == "service"))
@@ -257,17 +285,39 @@ def run_end_to_end(
                 results[pid] = (role, data)
         t_end = time.time()
         cpu1 = {pid: cpu_seconds(pid) for pid in watched}
+        stats1 = asyncio.run(redis_cpu_info(lab.url))
         if profile_proc is not None:
             stop_profile(lab, profile_proc)
         caught_up = None
+        caught_up_bound = 0.0
+        alone: dict[str, Any] = {}
+        if mode == "tabletop" and projector_after and not gen_result["error"]:
+            # Redis from before the projector starts; the projector's own CPU from its
+            # ready message (its imports left out, a first batch perhaps too).
+            alone["redis_cpu0"] = sum(cpu_seconds(p) for p in redis_pids)
+            alone["stats0"] = asyncio.run(redis_cpu_info(lab.url))
+            alone["t0"] = time.time()
+            procs.append(project)
+            project.start()
+            kind, role, project_pid, data = next_message(q, procs, time.monotonic() + 120)
+            roles[project_pid] = role
+            watched.append(project_pid)
+            cpu1[project_pid] = cpu0[project_pid] = cpu_seconds(project_pid)
         if mode == "tabletop" and not gen_result["error"]:
             waited = time.time()
-            limit = 30 if cfg.quick else 180
-            while time.time() - waited < limit:
+            wait_limit = 30 if cfg.quick else 180
+            while time.time() - waited < wait_limit:
                 if asyncio.run(projected_everything(lab.url, cfg.partitions)):
                     caught_up = time.time() - t_end
                     break
                 time.sleep(0.1)
+            if caught_up is None:
+                caught_up_bound = time.time() - t_end
+        if alone:
+            alone["seconds"] = time.time() - alone["t0"]
+            alone["redis_cpu"] = sum(cpu_seconds(p) for p in redis_pids) - alone["redis_cpu0"]
+            alone["stats1"] = asyncio.run(redis_cpu_info(lab.url))
+            alone["projector_cpu"] = cpu_seconds(project_pid) - cpu0[project_pid]
         peaks = {pid: peak_rss_mb(pid) for pid in watched}
         info1 = asyncio.run(redis_info(lab.url))
         stop.set()
@@ -331,18 +381,51 @@ def run_end_to_end(
             info1.get("total_commands_processed", 0) - info0.get("total_commands_processed", 0)
         ),
         "cpu_util_total": round(sum(p["cpu_util"] for p in processes), 2),
-        # CPU time of the command services (or the raw loop) per command: what one
+        # CPU time of the command services (or the peer) per command: what one
         # command costs, whatever else competes for the cores.
         "handler_cpu_us_per_cmd": round(
             1e6
-            * sum(cpu1[p] - cpu0[p] for p, r in roles.items() if r in ("service", "raw"))
+            * sum(cpu1[p] - cpu0[p] for p, r in roles.items() if r in ("service", "peer"))
             / max(1, gen_result["replies"]),
             1,
         ),
         "generator_saturated": any(
             p["role"] == "generator" and p["cpu_util"] >= 0.9 for p in processes
         ),
+        "paced_cmds_per_s": rate,
     }
+    redis_cpu = sum(cpu1[p] - cpu0[p] for p in redis_pids)
+    replies = max(1, gen_result["replies"])
+    # CPU per command of each role during the run (the projector's catch-up after it is
+    # left out; with the roles in turn, its catch-up alone is).
+    per_role: dict[str, float] = {"redis-server": 1e6 * redis_cpu / replies}
+    for pid, role in roles.items():
+        per_role[role] = per_role.get(role, 0.0) + 1e6 * (cpu1[pid] - cpu0[pid]) / replies
+    if alone:
+        per_role["projector"] = 1e6 * alone["projector_cpu"] / replies
+        per_role["redis-server"] += 1e6 * alone["redis_cpu"] / replies
+    out["cpu_us_per_cmd"] = {role: round(v, 1) for role, v in sorted(per_role.items())}
+    out["redis_us_per_cmd_during_run"] = round(1e6 * redis_cpu / replies, 1)
+    if stats0 and stats1:
+        out["redis_commandstats"] = command_costs(stats0, stats1, replies)
+        out["redis_net_bytes_per_cmd"] = _net_bytes(stats0, stats1, replies)
+    if alone:
+        # The roles in turn: what Redis spent for the service and its client while they
+        # ran alone, then for the projector catching up alone over the same log.
+        out["roles_in_turn"] = {
+            "service_and_client": {
+                "redis_us_per_cmd": round(1e6 * redis_cpu / replies, 1),
+                "redis_net_bytes_per_cmd": _net_bytes(stats0, stats1, replies),
+                "redis_commandstats": command_costs(stats0, stats1, replies),
+            },
+            "projector": {
+                "seconds": round(alone["seconds"], 2),
+                "redis_us_per_cmd": round(1e6 * alone["redis_cpu"] / replies, 1),
+                "projector_cpu_us_per_cmd": round(1e6 * alone["projector_cpu"] / replies, 1),
+                "redis_net_bytes_per_cmd": _net_bytes(alone["stats0"], alone["stats1"], replies),
+                "redis_commandstats": command_costs(alone["stats0"], alone["stats1"], replies),
+            },
+        }
     if mode == "tabletop":
         stats: dict[str, int] = {}
         cached = 0
@@ -365,7 +448,26 @@ def run_end_to_end(
         out["projection_lag_p99_ms_any"] = round(percentile(every, 99), 1)
         out["projected_events"] = len(lags.get("matches", []))
         out["projector_caught_up_after_s"] = round(caught_up, 2) if caught_up is not None else None
+        # Sustained: the rate at which the projector is within one second of the last
+        # reply. The catch-up beyond that second counts as time the load took; a
+        # projector that never caught up gives a bound (the time waited) instead.
+        behind = max(0.0, (caught_up if caught_up is not None else caught_up_bound) - 1.0)
+        if not projector_after:
+            out["sustained_cmds_per_s"] = round(
+                gen_result["replies"] / (gen_result["seconds"] + behind), 1
+            )
+            out["sustained_is_upper_bound"] = caught_up is None
     return out
+
+
+def _net_bytes(before: dict[str, Any], after: dict[str, Any], commands: int) -> dict[str, float]:
+    """Bytes Redis read and wrote on its connections, per command handled."""
+    return {
+        "in": round((after["total_net_input_bytes"] - before["total_net_input_bytes"]) / commands),
+        "out": round(
+            (after["total_net_output_bytes"] - before["total_net_output_bytes"]) / commands
+        ),
+    }
 
 
 def run_fsync_always(lab: Lab) -> dict[str, Any]:

@@ -75,31 +75,24 @@ ES_VARIANTS: dict[str, tuple[bool, str | None]] = {
 _SYNCHRONOUS = {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}
 
 
-def run_eventsourcing(
-    matches: Sequence[PreparedMatch], tmp: Path, variant: str = "defaults"
-) -> dict[str, Any]:
-    """The same commands, interleaved across matches as they arrive in the service."""
-    from uuid import NAMESPACE_URL, uuid5
-
+def es_application(db: Path, variant: str, matches: int) -> tuple[Any, Any, set[tuple[str, str]]]:
+    """The application of `variant` on the SQLite file `db`, its aggregate class, and the
+    (synchronous, journal mode) of every connection its pool opens (filled as it opens
+    them). The pool's `_create_connection` stays patched for the life of the process."""
     from eventsourcing.sqlite import SQLiteConnectionPool
-
-    from domain import match as m
 
     cache_defaults, synchronous = ES_VARIANTS[variant]
     aggregate_cls, app_cls = _es_classes()
-    db = tmp / f"es-{variant}-{uuid.uuid4().hex[:6]}.sqlite"
     env = {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
         "SQLITE_DBNAME": str(db),
-        "AGGREGATE_CACHE_MAXSIZE": str(max(1000, len(matches))),
+        "AGGREGATE_CACHE_MAXSIZE": str(max(1000, matches)),
     }
     if not cache_defaults:
         env["AGGREGATE_CACHE_FASTFORWARD"] = "n"
         env["DEEPCOPY_FROM_AGGREGATE_CACHE"] = "n"
-    # Every connection the pool opens, for the whole run: set `synchronous` if the
-    # variant says so, and record what SQLite actually uses.
     pool_cls: Any = SQLiteConnectionPool
-    original = pool_cls._create_connection
+    original = _ES.setdefault("create_connection", pool_cls._create_connection)
     seen: set[tuple[str, str]] = set()
 
     def create(pool: Any) -> Any:
@@ -113,8 +106,44 @@ def run_eventsourcing(
         return conn
 
     pool_cls._create_connection = create
+    return app_cls(env=env), aggregate_cls, seen
+
+
+def restore_pool() -> None:
+    """The pool's own `_create_connection` again."""
+    from eventsourcing.sqlite import SQLiteConnectionPool
+
+    if "create_connection" in _ES:
+        pool_cls: Any = SQLiteConnectionPool
+        pool_cls._create_connection = _ES["create_connection"]
+
+
+def durability(seen: set[tuple[str, str]]) -> dict[str, Any]:
+    """What SQLite used: WAL with NORMAL syncs at checkpoints only; FULL and EXTRA sync
+    every commit (and so does NORMAL without WAL)."""
+    return {
+        "sqlite_synchronous": "/".join(sorted({level for level, _ in seen})) or "?",
+        "sqlite_journal_mode": "/".join(sorted({journal for _, journal in seen})) or "?",
+        "fsync_per_commit": bool(seen)
+        and all(
+            level in ("FULL", "EXTRA") or (level == "NORMAL" and journal != "wal")
+            for level, journal in seen
+        ),
+    }
+
+
+def run_eventsourcing(
+    matches: Sequence[PreparedMatch], tmp: Path, variant: str = "defaults"
+) -> dict[str, Any]:
+    """The same commands, interleaved across matches as they arrive in the service."""
+    from uuid import NAMESPACE_URL, uuid5
+
+    from domain import match as m
+
+    cache_defaults, _ = ES_VARIANTS[variant]
+    db = tmp / f"es-{variant}-{uuid.uuid4().hex[:6]}.sqlite"
+    app, aggregate_cls, seen = es_application(db, variant, len(matches))
     try:
-        app = app_cls(env=env)
         decoder = msgspec.json.Decoder(m.MatchCommand)
         queues = [
             (pm.match_id, [decoder.decode(d.command) for d in pm.decisions]) for pm in matches
@@ -140,23 +169,15 @@ def run_eventsourcing(
         seconds = time.perf_counter() - t0
         app.close()
     finally:
-        pool_cls._create_connection = original
+        restore_pool()
     size = db.stat().st_size if db.exists() else 0
     for extra in (db, Path(f"{db}-wal"), Path(f"{db}-shm")):
         with contextlib.suppress(OSError):
             extra.unlink()
-    # WAL with NORMAL syncs at checkpoints only; FULL and EXTRA sync every commit (and
-    # so does NORMAL without WAL).
-    fsync_per_commit = bool(seen) and all(
-        level in ("FULL", "EXTRA") or (level == "NORMAL" and journal != "wal")
-        for level, journal in seen
-    )
     return {
         "variant": variant,
         "cache_fastforward_deepcopy": cache_defaults,
-        "sqlite_synchronous": "/".join(sorted({level for level, _ in seen})) or "?",
-        "sqlite_journal_mode": "/".join(sorted({journal for _, journal in seen})) or "?",
-        "fsync_per_commit": fsync_per_commit,
+        **durability(seen),
         "matches": len(matches),
         "commands": done,
         "seconds": round(seconds, 3),

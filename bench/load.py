@@ -44,14 +44,32 @@ _HEAD = msgspec.json.Decoder(_ReplyHead)
 
 
 def generator_child(
-    url: str, prep_path: str, lanes: int, stall: float, q: Any, go: Any, limit: int = 0
+    url: str,
+    prep_path: str,
+    lanes: int,
+    stall: float,
+    q: Any,
+    go: Any,
+    limit: int = 0,
+    rate: float = 0.0,
 ) -> None:
-    finish(q, "generator", asyncio.run(_generate(url, prep_path, lanes, stall, q, go, limit)))
+    run = _generate(url, prep_path, lanes, stall, q, go, limit, rate)
+    finish(q, "generator", asyncio.run(run))
 
 
 async def _generate(
-    url: str, prep_path: str, lanes: int, stall: float, q: Any, go: Any, limit: int = 0
+    url: str,
+    prep_path: str,
+    lanes: int,
+    stall: float,
+    q: Any,
+    go: Any,
+    limit: int = 0,
+    rate: float = 0.0,
 ) -> dict[str, Any]:
+    """Closed loop (rate 0): each match's next command goes as its reply arrives. Paced:
+    the same, but each lane sends at most `rate / lanes` commands a second, evenly; a
+    command waiting for its turn is stamped when it goes, so latency is the service's."""
     from events.keys import Keys, reply_stream
     from services.infra.redisconn import connect
 
@@ -97,16 +115,37 @@ async def _generate(
                 (head, str(i).encode(), middle, decisions[i].command, b',"sent_at":', stamp, b"}")
             )
 
-        pipe = send.pipeline(transaction=False)
-        stamp = repr(time.time()).encode()
-        for entry in mine:
-            pipe.xadd(entry[1], {"c": body(entry, 0, stamp)})
-        await pipe.execute()
+        per_s = rate / lanes
+        started = time.monotonic()
+        sent = 0
+        waiting: list[tuple[Any, int]] = [(entry, 0) for entry in mine]
+
+        async def send_due() -> float:
+            """Send what the pace allows; the seconds until the next may go (0: none)."""
+            nonlocal sent
+            due = len(waiting)
+            if per_s:
+                due = min(due, int((time.monotonic() - started) * per_s) + 1 - sent)
+            if due > 0:
+                pipe = send.pipeline(transaction=False)
+                stamp = repr(time.time()).encode()
+                for entry, i in waiting[:due]:
+                    pipe.xadd(entry[1], {"c": body(entry, i, stamp)})
+                del waiting[:due]
+                sent += due
+                await pipe.execute()
+            if not waiting or not per_s:
+                return 0.0
+            return max(0.001, started + sent / per_s - time.monotonic())
+
+        await send_due()
         remaining = len(mine)
         last: bytes | str = b"0-0"
         quiet_since = time.monotonic()
         while remaining:
-            found: Any = await listen.xread({reply_to: last}, block=1000, count=2000)
+            wait = await send_due()
+            block = max(1, int(wait * 1000)) if wait else 1000
+            found: Any = await listen.xread({reply_to: last}, block=block, count=2000)
             if not found:
                 if time.monotonic() - quiet_since > stall:
                     raise RuntimeError(f"lane {k}: no reply for {stall:.0f} s, {remaining} left")
@@ -115,9 +154,6 @@ async def _generate(
             now = time.time()
             entries = found[0][1]
             last = entries[-1][0]
-            pipe = send.pipeline(transaction=False)
-            sending = 0
-            stamp = repr(time.time()).encode()
             for _eid, fields in entries:
                 h = _HEAD.decode(fields[b"r"])
                 latencies.append(now - h.sent_at)
@@ -130,12 +166,9 @@ async def _generate(
                 i += 1
                 pos[h.match_id] = i
                 if i < len(entry[4]):
-                    pipe.xadd(entry[1], {"c": body(entry, i, stamp)})
-                    sending += 1
+                    waiting.append((entry, i))
                 else:
                     remaining -= 1
-            if sending:
-                await pipe.execute()
         done_at.append(time.time())
 
     error = ""

@@ -26,6 +26,10 @@ class Keys:
         "commands",
         "dead",
         "log",
+        "notices",
+        "notices_dead",
+        "notices_mark",
+        "notices_posted",
         "p",
         "public",
         "public_checkpoint",
@@ -51,6 +55,16 @@ class Keys:
         # finish time, the archiver has gone through the finished lobby.
         self.archived = f"{self.tag}:archived"
         self.archive_cursor = f"{self.archived}:cursor"
+        # Notices to players (services/readside/notices.py). Stream: every notice of the
+        # partition's matches, capped, read by the gateway, the webhook sender (consumer
+        # group `tt-webhooks`) and integrations. String: the log id up to which notices
+        # were written, kept apart from the read models so a rebuild never sends one
+        # twice. Sorted set: ids of notices posted by code outside the projector (one
+        # day, for idempotency). Stream: notices the webhook sender gave up on.
+        self.notices = f"{self.tag}:notices"
+        self.notices_mark = f"{self.notices}:mark"
+        self.notices_posted = f"{self.notices}:posted"
+        self.notices_dead = f"{self.notices}:dead"
 
     # --- the record of a match (the event store) ----------------------------------
 
@@ -86,6 +100,16 @@ class Keys:
     def lobby(self, status: str, scope: str) -> str:
         """Sorted set: the matches of a status, of one game or of every game (`*`)."""
         return f"{self.rm}:lobby:{status}:{scope}"
+
+    def turns(self, player: str) -> str:
+        """Sorted set: the player's matches of this partition where it is their turn,
+        scored by when the turn came (ms)."""
+        return f"{self.rm}:turns:{player}"
+
+    def inbox(self, player: str) -> str:
+        """Sorted set: the player's latest notices of this partition (their JSON),
+        scored by time; capped. A read model: a rebuild writes the same members again."""
+        return f"{self.rm}:inbox:{player}"
 
     @property
     def rm_pattern(self) -> str:

@@ -21,6 +21,7 @@ EVENTS = "~tt:{*}:match:* ~tt:{*}:log"
 REPLIES_ALL = "~tt:replies:*"
 READ_MODELS = (
     "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:hist:* ~tt:{*}:rm:lobby:* "
+    "~tt:{*}:rm:turns:* ~tt:{*}:rm:inbox:* "
     "~tt:{ratings}:rating:* ~tt:{ratings}:board:* ~tt:{ratings}:games"
 )
 READ_MODEL_READS = (
@@ -36,6 +37,25 @@ BOTS, BOT_OWNERS, BOT_LEASES = (
     "tt:{gateway}:bots:lease",
 )
 BASE = "resetchannels -@all +ping"
+# Each partition's notice stream (services/readside/notices.py).
+NOTICES = "~tt:{*}:notices"
+
+
+def notice_posting(partitions: int) -> str:
+    """What a role needs to call `post_notice` (a clock's "time running low"): its script
+    writes the notice stream, the posted ids and the player's inbox. No role of this
+    file posts yet; the one that does adds this to its line."""
+    streams = [f"tt:{{{p}}}:notices" for p in range(partitions)]
+    return " ".join(
+        [
+            NOTICES,
+            "~tt:{*}:notices:posted ~tt:{*}:rm:inbox:*",
+            "+eval +evalsha +zscore +zadd +zremrangebyscore +zremrangebyrank",
+            first_arg("xadd", streams),
+        ]
+    )
+
+
 # The partition count the data was made with: the command service records it once
 # (SET only on that exact key), every process may read it and check its own.
 PARTITION_COUNT = "~tt:partitions +get"
@@ -52,6 +72,8 @@ def users(partitions: int) -> list[str]:
     logs = [f"tt:{{{p}}}:log" for p in range(partitions)]
     tombstones = [f"tt:{{{p}}}:archived" for p in range(partitions)]
     cursors = [f"tt:{{{p}}}:archived:cursor" for p in range(partitions)]
+    notice_streams = [f"tt:{{{p}}}:notices" for p in range(partitions)]
+    dead_notices = [f"tt:{{{p}}}:notices:dead" for p in range(partitions)]
     return [
         "user default off",
         "user tt-admin on >change-me ~* &* +@all",
@@ -83,6 +105,11 @@ def users(partitions: int) -> list[str]:
                 "+watch +unwatch +multi +exec +discard +get +mget +set +mset",
                 "+hget +hset +rpush +zadd +zrem +sadd +eval +client|setname",
                 first_arg("xadd", public_streams),
+                # Notices: the stream and its mark, the inboxes capped by rank (one
+                # script, services/readside/notices.py).
+                NOTICES,
+                "~tt:{*}:notices:mark +zremrangebyrank",
+                first_arg("xadd", notice_streams),
             ]
         ),
         " ".join(
@@ -114,6 +141,8 @@ def users(partitions: int) -> list[str]:
                 EVENTS,
                 "~tt:{*}:snap:* ~tt:{gateway}:names",
                 TOMBSTONES,
+                # Each player's notices, pushed to their socket.
+                NOTICES,
                 "+xrange +xrevrange +xlen",
                 first_arg("hset", ["tt:{gateway}:names"]),
                 # Quick play and bots, shared by every gateway process: Lua scripts on
@@ -142,8 +171,20 @@ def users(partitions: int) -> list[str]:
                 "user tt-integration on >change-me",
                 BASE,
                 "~tt:{*}:public",
+                NOTICES,
                 "+xreadgroup +xack +xpending +xclaim +xautoclaim +xgroup|create",
                 "+xinfo|groups +xinfo|consumers +xinfo|stream +xread +xrange +xrevrange +xlen",
+            ]
+        ),
+        " ".join(
+            [
+                "user tt-webhooks on >change-me",
+                BASE,
+                # Its consumer group on the notice streams; dead letters beside them.
+                NOTICES,
+                "~tt:{*}:notices:dead",
+                "+xreadgroup +xack +xautoclaim +xgroup|create",
+                first_arg("xadd", dead_notices),
             ]
         ),
         " ".join(

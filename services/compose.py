@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from services.commands.service import CommandService
     from services.gateway.app import GatewayConfig
     from services.readside.projector import Projector
+    from services.webhooks.service import WebhookConfig, WebhookSender
 
 PROJECTIONS = ("matches", "public", "ratings")
 
@@ -147,6 +148,13 @@ def archiver(settings: Settings) -> Archiver:
     return Archiver(settings, redis, RedisEventStore(redis, settings.partitions), cold(settings))
 
 
+def webhooks(settings: Settings, config: WebhookConfig) -> WebhookSender:
+    """The webhook sender on a client of its own, which it closes when it stops."""
+    from services.webhooks.service import WebhookSender
+
+    return WebhookSender(redis_client(settings), settings.partitions, config, close_redis=True)
+
+
 def client(settings: Settings, *, timeout: float = 30.0) -> TabletopClient:
     """The client library on a connection of its own (`async with` it)."""
     from services.client.client import TabletopClient
@@ -197,5 +205,6 @@ def gateway(settings: Settings, config: GatewayConfig | None = None) -> Litestar
         event_store(settings, redis),
         TabletopClient(pooled(), partitions=settings.partitions, pipelined=True),
         read_models(settings, redis),
+        redis_client(settings),  # the notice hub's blocking read
     )
     return create_app(built)

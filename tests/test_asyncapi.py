@@ -100,9 +100,11 @@ def test_every_stream_is_described() -> None:
         "tt:{p}:log",
         "tt:{p}:match:{match_id}",
         "tt:{p}:public",
+        "tt:{p}:notices",
+        "tt:{p}:notices:dead",
         "tt:{p}:dead",
     }
-    for schema in ("CommandMessage", "Reply", "PublicEvent", "LogEntry", "MatchEntry"):
+    for schema in ("CommandMessage", "Reply", "PublicEvent", "Notice", "LogEntry", "MatchEntry"):
         assert schema in schemas()
 
 

@@ -356,7 +356,8 @@ def serve(
     as --gateway-processes processes on one port; any of them serves any player. One
     archiver is enough for the whole deployment (two would do the same work twice,
     harmlessly). TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
-    their own.
+    their own. TABLETOP_WEBHOOK_URL (with TABLETOP_WEBHOOK_SECRET) starts the webhook
+    sender, which POSTs every notice to a player, signed (docs/tables.md).
     """
     if not commands and not projector and not gateway and not archiver:
         raise click.UsageError(
@@ -369,6 +370,9 @@ def serve(
         else None
     )
     followed = _partition_list(projector_partitions, total, "'--projector-partitions'")
+    from services.webhooks.service import WebhookConfig
+
+    hooks = WebhookConfig.from_env()  # a wrong setting is said before anything starts
 
     async def run(settings: Settings) -> None:
         settings.command_partitions = owned
@@ -382,6 +386,7 @@ def serve(
         web = None
         keeper = None
         probe = None
+        sender = None
 
         async def ready() -> bool:
             await redis.ping()
@@ -418,6 +423,10 @@ def serve(
                 keeper = compose.archiver(settings)
                 keeper.start()
                 log.info("service_started", service="archiver", where=settings.archive)
+            if hooks is not None:
+                sender = compose.webhooks(settings, hooks)
+                await sender.start()
+                log.info("service_started", service="webhooks", url=hooks.url)
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
                 f"{projector}, gateway: {web.url if web else False}, archiver: {archiver});"
@@ -445,6 +454,8 @@ def serve(
                     stopping.push_async_callback(web.stop)
                 if keeper is not None:
                     stopping.push_async_callback(_stopped, "archiver", keeper.stop)
+                if sender is not None:
+                    stopping.push_async_callback(_stopped, "webhooks", sender.stop)
                 if probe is not None:
                     stopping.push_async_callback(probe.stop)
 

@@ -47,7 +47,7 @@ from services.contracts.messages import (
 )
 from services.infra.config import Settings
 from services.readside.projector import PUBLIC_KINDS
-from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
+from services.readside.schema import HistoryLine, Notice, PlayerRating, PublicEvent, Summary
 
 VERSION = "2.0.0"
 SCHEMAS = "#/components/schemas/"
@@ -263,6 +263,7 @@ def _core_schemas(games: list[Game]) -> dict[str, Schema]:
             Summary,
             HistoryLine,
             PlayerRating,
+            Notice,  # last: the union above is found by its place (top[6])
         ],
         ref_template=SCHEMAS + "{name}",
     )
@@ -354,6 +355,11 @@ def _core_schemas(games: list[Game]) -> dict[str, Schema]:
     )
     public["properties"]["event"] = {"$ref": f"{SCHEMAS}Event"}
     public["properties"]["kind"] |= {"enum": _public_kinds()}
+    s["Notice"]["description"] = (
+        "The JSON in the field `n` of one entry of `tt:{p}:notices` (and a member of the "
+        "player's inbox `tt:{p}:rm:inbox:<player>`): something one player should hear "
+        "about. The same notice always has the same `id`."
+    )
 
     json_event = {
         "type": "string",
@@ -761,6 +767,23 @@ def build() -> dict[str, Any]:
                 "PublicEvent",
                 p,
             ),
+            "notices": channel(
+                "tt:{p}:notices",
+                "Notices to players (field `n`), schema tabletop.notice/1: your turn, match "
+                "finished, rematch offered, time running low, for the matches of partition "
+                "p; capped near 10,000 entries (MAXLEN ~). The gateway pushes each to its "
+                "player's socket, the webhook sender reads it through the consumer group "
+                "tt-webhooks, integrations with consumer groups of their own.",
+                "Notice",
+                p,
+            ),
+            "noticesDead": channel(
+                "tt:{p}:notices:dead",
+                "Notices the webhook sender gave up on after its tries: the notice (field "
+                "`n`), the last error (`error`) and the number of tries (`tries`).",
+                "Notice",
+                p,
+            ),
             "dead": channel(
                 "tt:{p}:dead",
                 "Commands that could not be answered, for an operator: unreadable or naming "
@@ -783,6 +806,15 @@ def build() -> dict[str, Any]:
             },
             "followLog": {"action": "receive", "channel": {"$ref": "#/channels/log"}},
             "followPublic": {"action": "receive", "channel": {"$ref": "#/channels/public"}},
+            "followNotices": {
+                "action": "receive",
+                "channel": {"$ref": "#/channels/notices"},
+                "summary": "XREADGROUP GROUP <own group> <consumer> STREAMS tt:{p}:notices >",
+            },
+            "readDeadNotices": {
+                "action": "receive",
+                "channel": {"$ref": "#/channels/noticesDead"},
+            },
             "readMatch": {"action": "receive", "channel": {"$ref": "#/channels/match"}},
             "readDeadLetters": {"action": "receive", "channel": {"$ref": "#/channels/dead"}},
         },
@@ -819,6 +851,7 @@ def build() -> dict[str, Any]:
                 "LogEntry": message("LogEntry", "A log entry", "One event, for projectors."),
                 "MatchEntry": message("MatchEntry", "A match entry", "One stored event."),
                 "PublicEvent": message("PublicEvent", "A public event", "One redacted event."),
+                "Notice": message("Notice", "A notice", "One thing one player should hear."),
                 "DeadLetter": message("DeadLetter", "A dead letter", "One unanswered command."),
             },
             "schemas": schemas,

@@ -44,6 +44,8 @@ from services.client.client import CommandRejected, TabletopClient
 from services.contracts.messages import Reply
 from services.gateway import api, tables
 from services.gateway.live import LiveHub
+from services.gateway.notices import ROUTES as NOTICE_ROUTES
+from services.gateway.notices import NoticeHub
 from services.gateway.seating import Bots, NoTable, QuickPlay
 from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
 from services.infra import metrics
@@ -88,6 +90,7 @@ class Gateway:
         store: EventStore,
         client: TabletopClient,
         read_models: ReadModels,
+        notices: Redis,
     ) -> None:
         self.config = config
         self.redis = redis
@@ -97,6 +100,7 @@ class Gateway:
         self.tokens = Tokens(config.secret, config.token_ttl)
         self.names = tables.NameBook(redis)
         self.hub = LiveHub(listen, store.partitions)
+        self.notices = NoticeHub(notices, store.partitions)
         self.bots = Bots(client, store, self.hub, self.remember, redis, delay=config.bot_delay)
         self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
         self._seating: dict[str, tuple[str, list[str | None]]] = {}
@@ -104,6 +108,7 @@ class Gateway:
     async def start(self) -> None:
         await self.client.__aenter__()
         await self.hub.start()
+        await self.notices.start()
         self.bots.start()
         self.quick.start()
 
@@ -111,6 +116,7 @@ class Gateway:
         await self.quick.stop()
         await self.bots.stop()
         await self.hub.stop()
+        await self.notices.stop()
         await self.client.close()
         await self.client.redis.aclose()
         await self.redis.aclose()
@@ -238,6 +244,8 @@ async def readyz(state: State) -> api.Health:
         raise HTTPException(status_code=503, detail=f"Redis is unreachable: {err}") from None
     if not gw.hub.running:
         raise HTTPException(status_code=503, detail="The live hub is not following the logs.")
+    if not gw.notices.running:
+        raise HTTPException(status_code=503, detail="The notice hub is not following notices.")
     return api.Health(status="ok", redis="ok")
 
 
@@ -721,6 +729,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
             replay,
             play,
             live,
+            *NOTICE_ROUTES,
             index,
             table_page,
             replay_page,

@@ -77,6 +77,7 @@ def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> di
     out["names"] = list(names)
     out["you"] = seat
     out["title"] = get_game(state.game).title
+    out["options"] = state.options  # public, as in the lobby: shown on the table page
     out["seat_keys"] = seat_keys(state.game)
     return out
 

@@ -13,7 +13,10 @@ and the one that writes read models cannot change an event (deploy/users.md).
 
 Projections and their keys:
 - `matches` (keys `tt:{p}:rm:*`, one slot per partition): match summaries, every seat's
-  and the spectator's current view, histories per reader, the lobby sets.
+  and the spectator's current view, histories per reader, the lobby sets, each player's
+  matches where it is their turn (`rm:turns:<player>`) and latest notices
+  (`rm:inbox:<player>`); and, in the same MULTI, the notices on `tt:{p}:notices`
+  (services/readside/notices.py), written once per event even across a rebuild.
 - `public` (`tt:{p}:public`): every event as a spectator may see it, for integrations.
 - `ratings` (`tt:{ratings}:*`): per game and player played / won / openskill rating, and
   the leaderboards. Its checkpoints (one per partition) live in the same slot.
@@ -44,7 +47,8 @@ from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
 from services.infra import metrics
 from services.infra.redisconn import GONE, reason
-from services.readside.schema import HistoryLine, PlayerRating, PublicEvent, Summary
+from services.readside import notices as n
+from services.readside.schema import HistoryLine, Notice, PlayerRating, PublicEvent, Summary
 
 log = structlog.get_logger("tabletop.projector")
 ENC = msgspec.json.Encoder()
@@ -88,6 +92,18 @@ class MatchesProjection:
         self.cache: OrderedDict[str, tuple[LiveMatch, int]] = OrderedDict()
         self.cache_size = cache_size
         self._pending: dict[str, tuple[LiveMatch, int]] = {}
+        # Per partition: the log position up to which notices were written (a rebuild
+        # writes none up to there), as last read or written by this process.
+        self._marks: dict[int, tuple[int, int]] = {}
+        self._pending_marks: dict[int, tuple[int, int]] = {}
+
+    async def _mark(self, p: int) -> tuple[int, int]:
+        found = self._marks.get(p)
+        if found is None:
+            raw: Any = await self.redis.get(Keys(p).notices_mark)
+            found = position(raw) if raw else (0, 0)
+            self._marks[p] = found
+        return found
 
     def checkpoint_key(self, p: int) -> str:
         return Keys(p).rm_checkpoint
@@ -111,18 +127,43 @@ class MatchesProjection:
         self, p: int, batch: Sequence[Entry], shared: Shared | None = None
     ) -> Callable[[Pipeline], None]:
         self._pending = {}
+        self._pending_marks = {}
         keys = Keys(p)
         histories: dict[str, list[bytes]] = {}
         lobby_moves: list[tuple[str, str, str, int]] = []  # match, game, status, at
         touched: dict[str, int] = {}
-        for _, env in batch:
+        mark = await self._mark(p)
+        notices: list[tuple[Notice, bool]] = []  # each, and whether the stream gets it
+        # Per match: who had to act before the batch, and who does now.
+        turns: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        came: dict[tuple[str, str], int] = {}  # (match, player) -> when their turn came
+        for eid, env in batch:
             before, created_at = await self._state_before(env)
             game = before.state.game if before else game_of([env])
             event = decode_events(game, [env])[0]
-            state = m.evolve(before.state if before else None, event)
+            prior = before.state if before else None
+            state = m.evolve(prior, event)
             live = LiveMatch(state=state, last_hash=env.hash)
             self._pending[env.match_id] = (live, created_at)
             touched[env.match_id] = env.recorded_at
+            known = turns.get(env.match_id)
+            said, now = n.derive(
+                env.match_id,
+                env.version,
+                env.recorded_at,
+                env.type,
+                prior,
+                state,
+                event,
+                known[1] if known else None,
+            )
+            first = known[0] if known else n.acting(prior)
+            for player in now - (known[1] if known else first):
+                came[(env.match_id, player)] = env.recorded_at
+            turns[env.match_id] = (first, now)
+            if said:
+                fresh = position(eid) > mark
+                notices += [(notice, fresh) for notice in said]
             codec = m.codec(state.game)
             whole = codec.encode(event)
             spectator: bytes | None = None  # the spectator's line comes first
@@ -158,9 +199,24 @@ class MatchesProjection:
                 )
             )
 
+        new_mark = position(batch[-1][0]) if batch else mark
+        if new_mark > mark:
+            self._pending_marks[p] = new_mark
+
         def write(tx: Pipeline) -> None:
             for key, lines in histories.items():
                 tx.rpush(key, *lines)  # one RPUSH per reader and batch
+            for match_id, (first, now) in turns.items():
+                for player in now - first:
+                    tx.zadd(keys.turns(player), {match_id: came[(match_id, player)]})
+                for player in first - now:
+                    tx.zrem(keys.turns(player), match_id)
+            if notices:
+                # One script for the batch's notices: stream, inboxes and their caps.
+                names, args = n.write_args(p, notices)
+                tx.eval(n.WRITE_LUA, len(names), *names, *args)
+            if new_mark > mark:
+                tx.set(keys.notices_mark, batch[-1][0])
             for match_id, game, status, at in lobby_moves:
                 for scope in ("*", game):
                     for other in ("lobby", "playing", "finished"):
@@ -186,10 +242,14 @@ class MatchesProjection:
         while len(self.cache) > self.cache_size:
             self.cache.popitem(last=False)
         self._pending = {}
+        self._marks.update(self._pending_marks)
+        self._pending_marks = {}
 
     def forget(self) -> None:
         self.cache.clear()
         self._pending = {}
+        self._marks = {}
+        self._pending_marks = {}
 
 
 def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Summary:
@@ -653,6 +713,17 @@ class Projector:
                 )
         return out
 
+    async def _keep_notice_marks(self, projection: MatchesProjection) -> None:
+        """Before a rebuild drops the checkpoints: no notice mark below them (data made
+        before notices existed has none), so the rebuild sends no notice of the past."""
+        for p in self.partitions:
+            keys = Keys(p)
+            done: Any = await self.redis.get(projection.checkpoint_key(p))
+            mark: Any = await self.redis.get(keys.notices_mark)
+            if done and (not mark or position(done) > position(mark)):
+                await self.redis.set(keys.notices_mark, done)
+        projection.forget()
+
     async def rebuild(self, name: str, progress: Callable[[int], None] | None = None) -> int:
         """Drop one projection's keys and checkpoints and apply every log from the start."""
         if name == "public":
@@ -668,6 +739,8 @@ class Projector:
                     progress(n)
             return total
         projection = next(p for p in self.projections if p.name == name)
+        if isinstance(projection, MatchesProjection):
+            await self._keep_notice_marks(projection)
         for p in self.partitions:
             for pattern in projection.keys_pattern(p):
                 async for key in self.redis.scan_iter(match=pattern, count=1000):

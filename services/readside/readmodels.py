@@ -16,7 +16,7 @@ from domain import match as m
 from events.archive import TOMBSTONE, ArchivedStore
 from events.keys import RATINGS, Keys, partition_of
 from events.matches import decode_events, game_of
-from services.readside.schema import HistoryLine, PlayerRating, Summary
+from services.readside.schema import HistoryLine, Notice, PlayerRating, Summary
 
 STATUSES = ("lobby", "playing", "finished")
 
@@ -130,6 +130,33 @@ class ReadModels:
             if shown is not None:
                 out.append(HistoryLine(version, msgspec.Raw(codec.encode(shown))))
         return out
+
+    async def turns(self, player: str, limit: int = 100) -> list[tuple[Summary, int]]:
+        """The player's matches where it is their turn, and since when (ms), longest
+        waiting first; merged over the partitions."""
+        found: list[tuple[float, str]] = []
+        for p in range(self.partitions):
+            rows: Any = await self.redis.zrange(
+                Keys(p).turns(player), 0, limit - 1, withscores=True
+            )
+            found += [(score, mid.decode()) for mid, score in rows]
+        out = []
+        for since, match_id in heapq.nsmallest(limit, found):
+            s = await self.summary(match_id)
+            if s is not None and s.status == "playing" and player in s.to_act:
+                out.append((s, int(since)))
+        return out
+
+    async def inbox(self, player: str, limit: int = 20) -> list[Notice]:
+        """The player's latest notices, oldest first; merged over the partitions."""
+        found: list[tuple[float, bytes]] = []
+        for p in range(self.partitions):
+            rows: Any = await self.redis.zrevrange(
+                Keys(p).inbox(player), 0, limit - 1, withscores=True
+            )
+            found += [(score, raw) for raw, score in rows]
+        newest = sorted(heapq.nlargest(limit, found))
+        return [msgspec.json.decode(raw, type=Notice) for _, raw in newest]
 
     async def leaderboard(self, game: str, top: int = 20) -> list[tuple[str, PlayerRating]]:
         names: Any = await self.redis.zrevrange(RATINGS.board(game), 0, top - 1)

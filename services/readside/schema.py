@@ -6,7 +6,7 @@ on the shapes, not on the projector that computes them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -71,3 +71,29 @@ class PublicEvent(msgspec.Struct, kw_only=True):
     type: str
     event: msgspec.Raw
     text: str = ""
+
+
+NoticeKind = Literal["your_turn", "match_finished", "rematch_offered", "time_running_low"]
+
+
+class Notice(msgspec.Struct, kw_only=True, omit_defaults=True, frozen=True):
+    """Something one player should hear about (schema `tabletop.notice/1`), on the
+    partition's notice stream `tt:{p}:notices` (field `n`) and in the player's inbox.
+
+    `id` is `<match>:<version>:<kind>:<player>`: the same notice always has the same id,
+    so a receiver that sees one twice (a webhook retried) can drop the second."""
+
+    schema: str = "tabletop.notice/1"
+    id: str
+    kind: NoticeKind
+    player: str
+    match_id: str
+    game: str
+    version: int
+    at: int  # ms since the epoch, Redis's clock when the event was appended
+    text: str = ""
+    # match_finished: the player's rank (1 = first); rematch_offered: the new match's
+    # id; time_running_low: the seconds the player has left.
+    rank: int | None = None
+    rematch_id: str | None = None
+    seconds_left: int | None = None

@@ -27,6 +27,8 @@ MISTAKES = [
     (["lobby"], {"TABLETOP_LOG": "bogus"}, 2, "TABLETOP_LOG='bogus'"),
     (["lobby"], {"TABLETOP_PARTITIONS": "abc"}, 2, "TABLETOP_PARTITIONS='abc'"),
     (["lobby"], {"TABLETOP_PARTITIONS": "0"}, 2, "at least 1"),
+    (["serve"], {"TABLETOP_WEBHOOK_URL": "https://p.example/h"}, 2, "TABLETOP_WEBHOOK_SECRET"),
+    (["serve"], {"TABLETOP_WEBHOOK_URL": "p.example/h"}, 2, "TABLETOP_WEBHOOK_URL='p.example/h'"),
 ]
 
 WRONG_ANSWERS = [

@@ -34,9 +34,12 @@ from services.gateway.seating import BOT_KEYS, LEASE_LUA, QUEUE_KEYS, SEAT_LUA
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis
 from services.infra.redisconn import connect
+from services.readside import notices as n
 from services.readside.audit import audit, export_match
 from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
+from services.webhooks.service import WebhookConfig, WebhookSender
+from tests.integration.test_webhooks import Receiver
 
 pytestmark = pytest.mark.redis
 ROOT = Path(__file__).parents[2]
@@ -68,6 +71,11 @@ BOARD = "tt:{ratings}:board:chicken"
 RATINGS_CHECKPOINT = "tt:{ratings}:checkpoint:0"
 TOMBSTONES = "tt:{0}:archived"
 CURSOR = "tt:{0}:archived:cursor"
+NOTICES = "tt:{0}:notices"
+NOTICES_DEAD = "tt:{0}:notices:dead"
+NOTICES_MARK = "tt:{0}:notices:mark"
+TURNS = "tt:{0}:rm:turns:ann"
+INBOX = "tt:{0}:rm:inbox:ann"
 QP_OPEN = "tt:{gateway}:qp:open"
 BOT_LEASES = "tt:{gateway}:bots:lease"
 GROUP = "tt-commands"
@@ -166,6 +174,28 @@ def _ops() -> dict[str, Op]:
         "public.xtrim": lambda r: r.xtrim(PUBLIC, maxlen=0),
         "public.del": lambda r: r.delete(PUBLIC),
         "public checkpoint.set": lambda r: r.set(PUBLIC_CHECKPOINT, "0-0"),
+        # notices: the partition's stream, its mark, dead letters, turns and inboxes
+        "notices.xrange": lambda r: r.xrange(NOTICES),
+        "notices.xread": lambda r: r.xread({NOTICES: "0"}),
+        "notices.xadd": lambda r: r.xadd(NOTICES, {"n": b"{}"}),
+        "notices.write(script)": lambda r: r.eval(
+            n.WRITE_LUA, 2, NOTICES, INBOX, 100, 50, b"{}", 1, "1"
+        ),
+        "notices.post(script)": lambda r: r.eval(
+            n.POST_LUA, 3, NOTICES, "tt:{0}:notices:posted", INBOX, "x", b"{}", 1, 100, 50, 9
+        ),
+        "notices.xgroup create": lambda r: r.xgroup_create(NOTICES, "platform", id="0"),
+        "notices.xreadgroup(webhooks)": lambda r: r.xreadgroup("tt-webhooks", "w", {NOTICES: ">"}),
+        "notices.xautoclaim": lambda r: r.xautoclaim(NOTICES, "tt-webhooks", "w", 0),
+        "notices.xack": lambda r: r.xack(NOTICES, "tt-webhooks", "1-1"),
+        "notices.xtrim": lambda r: r.xtrim(NOTICES, maxlen=0),
+        "notices.del": lambda r: r.delete(NOTICES),
+        "notices dead.xadd": lambda r: r.xadd(NOTICES_DEAD, {"n": b"{}"}),
+        "notices mark.set": lambda r: r.set(NOTICES_MARK, "1-1"),
+        "turns.zrange": lambda r: r.zrange(TURNS, 0, -1),
+        "turns.zadd": lambda r: r.zadd(TURNS, {"m9": 1}),
+        "inbox.zrevrange": lambda r: r.zrevrange(INBOX, 0, -1),
+        "inbox.zremrangebyrank": lambda r: r.zremrangebyrank(INBOX, 0, 0),
         # the server
         "server.scan": lambda r: r.scan(0),
         "server.keys": lambda r: r.keys("*"),
@@ -222,6 +252,11 @@ ALLOWED: dict[str, set[str]] = {
         "ratings checkpoint.set",
         "public.xadd",
         "public checkpoint.set",
+        "notices.xadd",
+        "notices.write(script)",
+        "notices mark.set",
+        "turns.zadd",
+        "inbox.zremrangebyrank",
     },
     "tt-projector-log": {"match.xrange", "log.xrange", "tombstones.hget"},
     "tt-gateway": {
@@ -244,6 +279,11 @@ ALLOWED: dict[str, set[str]] = {
         "ratings.hget",
         "ratings.zrevrange",
         "tombstones.hget",
+        # A player's turns and notices, and the notice streams it pushes from.
+        "turns.zrange",
+        "inbox.zrevrange",
+        "notices.xrange",
+        "notices.xread",
     },
     "tt-reader": {
         "summary.get",
@@ -253,12 +293,30 @@ ALLOWED: dict[str, set[str]] = {
         "ratings.hget",
         "ratings.zrevrange",
         "tombstones.hget",
+        "turns.zrange",
+        "inbox.zrevrange",
     },
     "tt-integration": {
         "public.xrange",
         "public.xgroup create",
         "public.xreadgroup(own group)",
         "public.xack",
+        # Notices too, as the public stream (docs/tables.md); 6.2 cannot keep a reader
+        # out of another's group (deploy/users.md).
+        "notices.xrange",
+        "notices.xread",
+        "notices.xgroup create",
+        "notices.xreadgroup(webhooks)",
+        "notices.xautoclaim",
+        "notices.xack",
+    },
+    # Its consumer group on the notice streams, and the dead letters beside them.
+    "tt-webhooks": {
+        "notices.xgroup create",
+        "notices.xreadgroup(webhooks)",
+        "notices.xautoclaim",
+        "notices.xack",
+        "notices dead.xadd",
     },
     "tt-auditor": {"match.xrange", "log.xrange", "cmds.hget", "server.scan", "tombstones.hget"},
     # It reads a finished match whole, writes its tombstone and deletes its keys; it trims
@@ -314,6 +372,10 @@ async def seed(admin: Redis) -> None:
     await admin.zadd(BOARD, {"ann": 1})
     await admin.set(RATINGS_CHECKPOINT, "0-0")
     await admin.hset(TOMBSTONES, "m0", "{}")
+    await admin.xadd(NOTICES, {"n": b"{}"})
+    await admin.xgroup_create(NOTICES, "tt-webhooks", id="0")
+    await admin.zadd(TURNS, {"m1": 1})
+    await admin.zadd(INBOX, {"{}": 1})
 
 
 @pytest.fixture(scope="module")
@@ -430,10 +492,26 @@ async def test_every_process_does_its_work_as_its_own_user(
     finally:
         await service.stop()
 
+    # The webhook sender follows the notices the projector derives, as its own user.
+    hooks = Receiver([])
+    hooks.thread.start()
+    sender = WebhookSender(
+        connect(url("tt-webhooks")),
+        P,
+        WebhookConfig(url=hooks.url, secret="acl-test-secret-0123", block_ms=50),
+        close_redis=True,
+    )
+    await sender.start()
     writer, events = connect(url("tt-projector")), connect(url("tt-projector-log"))
     try:
         assert await Projector(writer, RedisEventStore(events, P)).catch_up() > 0
+        made = await admin.xlen(RedisEventStore(admin, P).keys(match_id).notices)
+        posted = await hooks.posts(made)  # turns, then the finish for both seats
+        assert sum(b"match_finished" in body for _, body, _ in posted) == 2
     finally:
+        await sender.stop()
+        hooks.server.shutdown()
+        hooks.server.server_close()
         await writer.aclose()
         await events.aclose()
 

@@ -1,5 +1,5 @@
-// The lobby: sign in, quick play, create a table (options form from the game's schema),
-// the open tables with filters.
+// The lobby: sign in, the matches waiting for me and my notices, quick play, create a
+// table (options form from the game's schema), the open tables with filters.
 import { api, devSignIn, el, header, param, say, token } from "./common.js";
 import { label } from "./render.js";
 
@@ -31,32 +31,83 @@ function seatsInput(id, game) {
     value: Math.max(game.min_players, Math.min(2, game.max_players)) });
 }
 
-// One input per option, by its JSON Schema type.
+// One input per option, by its JSON Schema type: a select for an enum, a number input
+// within the schema's range, a checkbox for a boolean; an optional number may be left
+// empty (null).
 function optionsForm(game) {
   const schema = game.options_schema;
-  const ref = schema.$ref ? schema.$ref.split("/").pop() : null;
-  const body = ref ? schema.$defs[ref] : schema;
+  const resolve = (s) => (s && s.$ref ? schema.$defs[s.$ref.split("/").pop()] : s);
+  const body = resolve(schema);
   const inputs = {};
-  const box = el("fieldset", { class: "options" }, el("legend", {}, "Options"));
+  const box = el("fieldset", { class: "options", id: "create-options" }, el("legend", {}, "Options"));
   for (const [name, prop] of Object.entries(body.properties || {})) {
+    let p = resolve(prop);
+    let nullable = false;
+    if (p.anyOf) {
+      const kinds = p.anyOf.map(resolve);
+      nullable = kinds.some((k) => k.type === "null");
+      p = kinds.find((k) => k.type !== "null") || {};
+    }
+    const id = `opt-${name}`;
+    const fallback = prop.default ?? p.default;
     let input;
-    const p = prop.$ref ? schema.$defs[prop.$ref.split("/").pop()] : prop;
-    if (p.type === "boolean") input = el("input", { type: "checkbox", checked: p.default || prop.default });
-    else if (p.enum) input = el("select", {}, p.enum.map((v) => el("option", { value: JSON.stringify(v), selected: v === prop.default }, String(v))));
-    else if (p.type === "integer") input = el("input", { type: "number", value: prop.default ?? "" });
-    else input = el("input", { type: "text", maxlength: 100, value: prop.default ?? "" });
+    if (p.type === "boolean") input = el("input", { id, type: "checkbox", checked: fallback === true });
+    else if (p.enum) input = el("select", { id }, p.enum.map((v) => el("option", { value: JSON.stringify(v), selected: v === fallback }, label(String(v)))));
+    else if (p.type === "integer" || p.type === "number") {
+      input = el("input", { id, type: "number", step: p.type === "integer" ? 1 : "any",
+        min: p.minimum ?? (p.exclusiveMinimum !== undefined ? p.exclusiveMinimum + 1 : undefined),
+        max: p.maximum ?? (p.exclusiveMaximum !== undefined ? p.exclusiveMaximum - 1 : undefined),
+        required: !nullable, value: fallback ?? "", placeholder: nullable ? "any" : undefined });
+    } else input = el("input", { id, type: "text", maxlength: p.maxLength ?? 100, value: fallback ?? "" });
     input.name = name;
-    inputs[name] = [input, p];
-    box.append(el("label", {}, label(name), " ", input));
+    inputs[name] = [input, p, nullable];
+    const range = input.min !== "" && input.max !== "" && input.type === "number" ? ` (${input.min}–${input.max})` : "";
+    box.append(el("label", { for: id }, label(name), range, " ", input));
   }
   if (!Object.keys(inputs).length) box.append(el("span", { class: "muted" }, "none"));
-  box.read = () => Object.fromEntries(Object.entries(inputs).map(([n, [input, p]]) => {
+  box.read = () => Object.fromEntries(Object.entries(inputs).map(([n, [input, p, nullable]]) => {
     if (p.type === "boolean") return [n, input.checked];
     if (p.enum) return [n, JSON.parse(input.value)];
-    if (p.type === "integer") return [n, Number(input.value)];
+    if (p.type === "integer" || p.type === "number") {
+      return [n, input.value === "" && nullable ? null : Number(input.value)];
+    }
     return [n, input.value];
   }));
   return box;
+}
+
+// The matches waiting for me, and my latest notices, pushed as they come.
+function turnsPanel() {
+  const list = el("ul", { class: "turns", id: "my-turns" });
+  const feed = el("ul", { class: "feed", id: "my-notices" });
+  const refresh = async () => {
+    try {
+      const rows = await api("GET", "/api/me/turns");
+      list.replaceChildren(...(rows.length ? rows.map((r) => el("li", {},
+        el("a", { href: `/table?match=${r.match_id}` }, r.title), " with ", r.names.join(", ")))
+        : [el("li", { class: "muted" }, "No match is waiting for you.")]));
+    } catch (err) { say(notice, err.message); }
+  };
+  const show = (n) => el("li", { "data-kind": n.kind },
+    el("a", { href: n.kind === "match_finished" ? `/replay?match=${n.match_id}` : `/table?match=${n.match_id}` }, n.text || n.kind));
+  let retry = 500;
+  const listen = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/api/me/notices/live?token=${encodeURIComponent(token())}`);
+    socket.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      retry = 500;
+      if (m.kind === "hello") feed.replaceChildren(...m.notices.slice().reverse().map(show));
+      if (m.kind === "notice") { feed.prepend(show(m.notice)); refresh(); }
+    };
+    socket.onclose = (e) => {
+      if (e.code === 4401) { say(notice, "Your sign-in has expired: sign in again."); return; }
+      setTimeout(listen, retry); retry = Math.min(retry * 2, 10000);
+    };
+  };
+  refresh(); listen();
+  return el("section", { class: "panel", id: "turns-panel" }, el("h2", {}, "Your turn"), list,
+    el("h3", {}, "Notices"), feed);
 }
 
 function playPanel() {
@@ -128,7 +179,8 @@ function row(s) {
 async function main() {
   games = await api("GET", "/api/games");
   if (!token()) { root.replaceChildren(header("Welcome"), notice, signInForm()); return; }
-  root.replaceChildren(header("Lobby"), notice, el("main", { class: "lobby-layout" }, playPanel(), listPanel()));
+  root.replaceChildren(header("Lobby"), notice, el("main", { class: "lobby-layout" },
+    el("div", {}, turnsPanel(), playPanel()), listPanel()));
 }
 
 main().catch((err) => say(notice, err.message));

@@ -110,6 +110,7 @@ export function renderView(view) {
       ? el("div", { class: turn.includes("you") ? "turn mine" : "turn" },
         "To act: ", turn.join(", ") || "nobody")
       : null,
+    options(view.options),
     view.outcome ? outcome(view.outcome, names, you) : null));
 
   const seats = el("section", { class: "panel seats" }, el("h2", {}, "Seats"));
@@ -133,6 +134,15 @@ export function renderView(view) {
     out.append(el("section", { class: "panel table" }, el("h2", {}, "Table"), facts(rest, names)));
   }
   return out;
+}
+
+// The options the table was opened with, under its status.
+function options(chosen) {
+  const entries = Object.entries(chosen || {});
+  if (!entries.length) return null;
+  const shown = (v) => (v === true ? "yes" : v === false ? "no" : v === null ? "any" : pretty(v));
+  return el("div", { class: "options muted", id: "table-options" },
+    "Options: ", entries.map(([k, v]) => `${label(k)}: ${shown(v)}`).join(", "));
 }
 
 function outcome(o, names, you) {

@@ -1,0 +1,1 @@
+"""The webhook sender: notices POSTed, signed, to a platform (service.py)."""

@@ -1,0 +1,69 @@
+"""The lobby in a real browser: a table opened with options other than the defaults,
+chosen in the form its game's schema makes, and the matches waiting for me."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Browser
+
+from events.matches import load_match
+from services import compose
+from services.gateway.stack import Stack
+from tests.browser.conftest import SCREENSHOTS, add_a_bot_and_start, signed_in_page
+from tests.browser.test_play_in_the_browser import match_of
+
+pytestmark = pytest.mark.browser
+
+
+async def test_a_table_opened_with_chosen_options_is_played_with_them(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await ann.select_option("#create-game", "carnuta")
+    # Carnuta's options: a select for its enum, a number input within its range.
+    rounds = ann.locator("#opt-max_rounds")
+    assert (await rounds.get_attribute("type"), await rounds.get_attribute("min")) == (
+        "number",
+        "5",
+    )
+    assert await rounds.get_attribute("max") == "60" and await rounds.input_value() == "30"
+    assert await ann.locator("#opt-last_round option").all_inner_texts() == ["another", "finish"]
+    # Out of range, the browser keeps the form from being sent.
+    await rounds.fill("99")
+    assert not await rounds.evaluate("e => e.checkValidity()")
+    await rounds.fill("12")
+    await ann.select_option("#opt-last_round", label="finish")
+    await ann.screenshot(path=str(SCREENSHOTS / "lobby-options.png"), full_page=True)
+    await ann.click("#create button:has-text('Open a table')")
+    await ann.wait_for_url("**/table?match=*")
+    shown = await ann.wait_for_selector("#table-options")
+    assert "max rounds: 12" in await shown.inner_text()
+    assert "last round: finish" in await shown.inner_text()
+    # The match holds them, as the command service checked them.
+    store = compose.event_store(stack.settings, stack.redis)
+    found = await load_match(store, match_of(ann))
+    assert found is not None
+    assert found.state.options["max_rounds"] == 12
+    assert found.state.options["last_round"] == "finish"
+    assert ann.errors == []  # type: ignore[attr-defined]
+
+
+async def test_a_checked_box_opens_chicken_with_its_eggspansion_and_my_turn_is_listed(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await ann.wait_for_selector("#my-turns >> text=No match is waiting for you.")
+    await ann.select_option("#create-game", "chicken")
+    assert not await ann.is_checked("#opt-eggspansion")
+    await ann.check("#opt-eggspansion")
+    await ann.click("#create button:has-text('Open a table')")
+    await ann.wait_for_url("**/table?match=*")
+    match_id = match_of(ann)
+    assert "eggspansion: yes" in await ann.inner_text("#table-options")
+    await add_a_bot_and_start(ann)
+    # Back in the lobby: the bot plays its turns, and then the match waits for Ann.
+    await ann.goto(stack.url + "/")
+    await ann.wait_for_selector(f"#my-turns a[href='/table?match={match_id}']")
+    await ann.wait_for_selector("#my-notices >> text=Your turn at Chicken!")
+    await ann.screenshot(path=str(SCREENSHOTS / "lobby-turns.png"), full_page=True)
+    assert ann.errors == []  # type: ignore[attr-defined]
