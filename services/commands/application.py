@@ -31,6 +31,7 @@ from services.contracts.messages import (
     Limits,
     Reply,
 )
+from services.contracts.replies import full_reply, recorded_accept
 from services.infra import metrics
 from services.infra.redisconn import GONE, reason
 
@@ -257,7 +258,15 @@ class CommandProcessor:
                 if result.status == "duplicate":
                     self.stats["duplicates"] += 1
                     metrics.COMMANDS.labels("duplicate").inc()
-                    out.append((msg.reply_to, as_duplicate(result.reply)))
+                    try:
+                        first = await self._first_reply(msg, result.reply)
+                    except GONE:
+                        raise
+                    except Exception as err:  # its match cannot be read: answered later
+                        self._failed(msg, err)
+                        failed.append(index)
+                        continue
+                    out.append((msg.reply_to, as_duplicate(first)))
                     _log(msg).info("command_duplicate")
                     continue
                 if result.status == "reused":
@@ -314,6 +323,12 @@ class CommandProcessor:
             except Exception as err:  # a snapshot only shortens loads: the events are kept
                 log.warning("snapshot_failed", match_id=match_id, error=reason(err))
         return out, failed
+
+    async def _first_reply(self, msg: CommandMessage, recorded: bytes) -> bytes:
+        """What the command's first delivery was answered (its events read back)."""
+        live = self.cache.get(msg.match_id)
+        game = live.state.game if live is not None else None
+        return await full_reply(self.store, msg.match_id, msg.command_id, recorded, game)
 
     def _failed(self, msg: CommandMessage, err: Exception) -> None:
         """A command the store failed on: not answered now, left pending for a retry
@@ -383,7 +398,8 @@ class CommandProcessor:
             match_id=msg.match_id,
             expected_version=version,
             command_id=msg.command_id,
-            reply=ENCODER.encode(reply),
+            # Recorded as its version range: a duplicate reads its events back.
+            reply=recorded_accept(reply, len(envelopes), seat),
             envelopes=envelopes,
             digest=command_digest(msg),
         )

@@ -25,6 +25,7 @@ from events.envelope import ENVELOPE_DECODER, GENESIS, Envelope, first_bad_link,
 from events.matches import LiveMatch, decode_events, fold_envelopes, game_of
 from events.store import AppendRequest, EventStore
 from events.upcast import upcast
+from services.contracts.replies import full_replies
 
 EXPORT_SCHEMA = "tabletop.match-export/1"
 _COMMANDS = msgspec.json.Decoder(m.MatchCommand)
@@ -172,7 +173,8 @@ async def export_match(store: EventStore, match_id: str) -> list[bytes]:
     )
     lines = [_ENC.encode(header)]
     lines += [_ENC.encode(e) for e in envelopes]
-    replies = await store.recorded_replies(match_id)
+    # Whole, as each command was answered (the store keeps accepted ones compact).
+    replies = full_replies(match_id, envelopes, await store.recorded_replies(match_id))
     for command_id, reply in sorted(replies.items()):
         lines.append(_ENC.encode(ExportReply(command_id=command_id, reply=msgspec.Raw(reply))))
     return lines
