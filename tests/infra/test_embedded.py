@@ -56,12 +56,30 @@ def test_a_data_folder_of_thousands_of_events_answers_every_command_reopened(
     assert demo.returncode == 0, demo.stderr
     match_id = demo.stdout.strip().splitlines()[-1].split()[3].rstrip(":")
     assert (home / "appendonly.aof").stat().st_size > 5_000_000
-    for args in (["lobby", "--json"], ["lobby", "--json"], ["show", match_id, "--json"]):
+    # Every read command, each starting the server on the folder again (issue 13).
+    reads = (
+        (["lobby", "--json"], match_id),
+        (["lobby", "threethirteen", "--json"], match_id),
+        (["show", match_id, "--json"], match_id),
+        (["history", match_id, "--as", "2", "--json"], '"match.finished"'),
+        (["replay", match_id, "--to", "100", "--json"], '"version": 100'),
+        (["export", match_id], match_id),
+    )
+    for args, says in reads:
         done = subprocess.run(
             [*CLI, *args], env=_env(home), capture_output=True, text=True, timeout=300
         )
-        assert done.returncode == 0, done.stderr
-        assert match_id in done.stdout
+        assert done.returncode == 0, (args, done.stderr)
+        assert says in done.stdout, args
+    board = subprocess.run(
+        [*CLI, "leaderboard", "threethirteen", "--json"],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert board.returncode == 0, board.stderr
+    assert {row["player"] for row in json.loads(board.stdout)} == {"Ann", "Bea", "Cid"}
     audited = subprocess.run(
         [*CLI, "audit", match_id], env=_env(home), capture_output=True, text=True, timeout=300
     )
