@@ -66,6 +66,23 @@ def test_players_take_free_seats_and_may_leave_before_the_start() -> None:
     assert state.players == [None, None]
 
 
+def test_a_seat_beyond_the_table_is_refused_in_the_persons_numbering() -> None:
+    # Issue 13: `join(seat=5)` on a 2-seat table said "Seat 5 is not free". The command's
+    # seat is 0-based (JSON); the sentence counts from 1, as people do.
+    state = lobby(seats=2)
+    with pytest.raises(Rejected) as err:
+        m.decide(state, m.JoinMatch(player="ann", seat=5))
+    assert err.value.code == "no_such_seat"
+    assert err.value.message == "There is no seat 6 at this 2-seat table."
+    with pytest.raises(Rejected) as err:
+        m.decide(state, m.JoinMatch(player="ann", seat=-1))
+    assert err.value.code == "no_such_seat"
+    taken = m.fold(m.decide(state, m.JoinMatch(player="ann", seat=1)), state)
+    with pytest.raises(Rejected) as err:
+        m.decide(taken, m.JoinMatch(player="bea", seat=1))
+    assert err.value.message == "Seat 2 is not free."
+
+
 def test_the_match_starts_with_the_seed_and_rules_version_recorded() -> None:
     state = started()
     assert state.status == "playing" and state.seed == 4 and state.rules_version == "1"
