@@ -229,6 +229,18 @@ Game = GameSpec[Any, Any, Any, Any]
 """Any registered game."""
 
 
+def between(low: int, high: int) -> msgspec.Meta:
+    """An integer option's range, as `tabletop games --json` states it
+    (`rounds: Annotated[int, between(1, 10)] = 3`). The game's `check_options` still refuses
+    what lies outside, in its own words; a test holds the two together."""
+    return msgspec.Meta(extra_json_schema={"minimum": low, "maximum": high})
+
+
+def one_of(*values: int) -> msgspec.Meta:
+    """An integer option's allowed values, stated like `between`'s range."""
+    return msgspec.Meta(extra_json_schema={"enum": list(values)})
+
+
 def readme_assumptions(package_file: str) -> tuple[str, ...]:
     """The items of the "## Assumptions" section of the README beside `package_file`.
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+import pytest
+import structlog
+import structlog.testing
 
 from domain import kernel
 from domain import match as m
@@ -14,6 +18,7 @@ from events.envelope import first_bad_link
 from events.keys import Keys
 from events.matches import load_match
 from events.store import AppendRequest, InMemoryStore
+from services.commands import application
 from services.commands.application import CommandProcessor, as_duplicate
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 
@@ -228,3 +233,25 @@ SEATING = [
     (m.JoinMatch(player="ann"), "c2"),
     (m.JoinMatch(player="bea"), "c3"),
 ]
+
+
+async def test_an_accepted_command_is_logged_at_debug_and_a_refused_one_at_info(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 13: accepted commands at debug, rejections at info with the reason, each
+    # line with the match and command ids.
+    capture = structlog.testing.LogCapture()
+    debug = structlog.make_filtering_bound_logger(logging.DEBUG)
+    logger = structlog.wrap_logger(None, processors=[capture], wrapper_class=debug)
+    monkeypatch.setattr(application, "log", logger)
+    processor = CommandProcessor(InMemoryStore(), Inbox(), trust_seeds=True)
+    await seated(processor)
+    await processor.handle_batch([entry(m.JoinMatch(player="cid"), "late")], DEAD)
+    logs = capture.entries
+    accepted = [e for e in logs if e["event"] == "command_accepted"]
+    assert [e["command_id"] for e in accepted] == ["c1", "c2", "c3", "c4"]
+    assert {e["log_level"] for e in accepted} == {"debug"}
+    assert {e["match_id"] for e in accepted} == {"m1"}
+    (refused,) = [e for e in logs if e["event"] == "command_rejected"]
+    assert refused["log_level"] == "info" and refused["code"] == "match_started"
+    assert refused["match_id"] == "m1" and refused["command_id"] == "late"

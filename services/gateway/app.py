@@ -219,7 +219,10 @@ def _parse_seat(raw: str | None, state: m.MatchState, me: Player) -> int | None:
     except ValueError:
         raise ClientException("`as` is a seat number (0-based) or `spectator`.") from None
     if not 0 <= seat < state.seats:
-        raise ClientException(f"There is no seat {seat} at this {state.seats}-seat table.")
+        raise ClientException(
+            f"`as={seat}` names no seat: this table's seats are 0 to {state.seats - 1} "
+            "(0-based), or `spectator`."
+        )
     if seat != own and state.status != "finished":
         raise PermissionDeniedException("Another seat's view is shown only once the match is over.")
     return seat

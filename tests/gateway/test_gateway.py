@@ -233,6 +233,11 @@ async def test_a_finished_match_replays_at_any_version_as_any_seat(
     whole = (await http.get(f"/api/matches/{match_id}/replay?version=4&as=1", headers=ann)).json()
     assert whole["version"] == 4 and whole["seat"] == 1
     assert whole["line"]["type"] == "match.started"
+    # Seats are 0-based here, as in every JSON document: the refusal says so, and never
+    # "there is no seat 2", which a person counting from 1 would read as false.
+    beyond = await http.get(f"/api/matches/{match_id}/replay?as=2", headers=ann)
+    assert beyond.status_code == 400
+    assert "seats are 0 to 1 (0-based)" in beyond.json()["detail"]
     last = (await http.get(f"/api/matches/{match_id}/replay", headers=ann)).json()
     assert last["version"] == last["last_version"] and last["view"]["status"] == "finished"
     history = (await http.get(f"/api/matches/{match_id}/history", headers=ann)).json()
