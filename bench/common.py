@@ -37,6 +37,7 @@ class BenchConfig:
     cluster_masters: tuple[int, ...] = (1, 2, 3)
     gateway_matches: int = 1000  # two players each, over HTTP and WebSockets
     gateway_moves: int = 20  # moves per match, both ways
+    gateway_processes: tuple[int, ...] = (1, 2)  # gateway runs, by processes
     stall_seconds: float = 60.0
 
     @classmethod
@@ -45,6 +46,7 @@ class BenchConfig:
             quick=True,
             matches=100,
             gateway_matches=50,
+            gateway_processes=(1,),
             lanes=4,
             es_matches=40,
             rules_seconds=0.15,

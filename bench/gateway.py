@@ -1,11 +1,13 @@
 """The gateway under load: N simulated players (two a match of Chicken!) over HTTP and
 WebSockets on loopback, against the same moves sent straight to the command streams in
-the same run, with the command service, projector and gateway in a process of their own.
+the same run. The command service and projector run in a process of their own, the
+gateway in one process or several (SO_REUSEPORT, as `tabletop serve --gateway-processes`
+runs them), the simulated players in this one.
 
 Measured: commands/s both ways (and their ratio), POST-to-push latency (from the POST
-of a move to its event arriving on the mover's WebSocket), and the gateway process's
-memory per open WebSocket. The load generator is one Python process: at high counts it
-is part of what is measured, on the gateway side more than on the direct one.
+of a move to its event arriving on the mover's WebSocket), the gateway's memory per
+open WebSocket, and the CPU each part used per command (gateway, services, the load
+generator): on a shared machine the CPU per command moves less than the rates do.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing as mp
+import os
 import random
 import time
 import uuid
@@ -25,41 +28,54 @@ from bench.common import percentile, quiet_logs
 SECRET = "bench-secret-not-for-production-0123"
 
 
-def stack_child(url: str, partitions: int, port: int, q: Any, stop: Any, services: bool) -> None:
-    from services.gateway.processes import run_fast
-
+def services_child(url: str, partitions: int, q: Any, stop: Any) -> None:
+    """The command service and projector, in one process for the whole run: the direct
+    run and every gateway run meet the same warm command service."""
     quiet_logs()
-    if services:
-        asyncio.run(_stack(url, partitions, port, q, stop, services))
-    else:  # a gateway process, as `tabletop serve --gateway-processes N` runs each
-        run_fast(_stack(url, partitions, port, q, stop, services))
+    asyncio.run(_services(url, partitions, q, stop))
 
 
-async def _stack(url: str, partitions: int, port: int, q: Any, stop: Any, services: bool) -> None:
-    import os
-
+async def _services(url: str, partitions: int, q: Any, stop: Any) -> None:
     from domain.kernel import games
     from services.gateway.app import GatewayConfig
     from services.gateway.stack import Stack
     from services.infra.config import Settings
 
     games()
-    config = GatewayConfig(secret=SECRET, dev_signin=True, bot_delay=0.0)
     settings = Settings(redis_url=url, partitions=partitions)
-    # The command service and projector in one process, the gateway in another: the
-    # direct run and the gateway run then meet the same command service.
-    stack = Stack(settings, config, port=port, commands=services, projector=services)
-    if services:
-        await stack.start_services()
-    else:
-        await stack.server.start()
+    stack = Stack(settings, GatewayConfig(secret=SECRET))
+    await stack.start_services()
     q.put(("ready", os.getpid()))
     while not stop.is_set():
         await asyncio.sleep(0.05)
-    if services:
-        await stack.stop_services()
-    else:
-        await stack.stop()
+    await stack.stop_services()
+
+
+def gateway_child(url: str, partitions: int, port: int, q: Any, stop: Any, shared: bool) -> None:
+    """One gateway process, as `tabletop serve --gateway-processes N` runs each (on
+    uvloop; `shared`: the port bound with SO_REUSEPORT beside others)."""
+    from services.gateway.processes import run_fast
+
+    quiet_logs()
+    run_fast(_gateway(url, partitions, port, q, stop, shared))
+
+
+async def _gateway(url: str, partitions: int, port: int, q: Any, stop: Any, shared: bool) -> None:
+    from domain.kernel import games
+    from services import compose
+    from services.gateway.app import GatewayConfig
+    from services.gateway.server import GatewayServer
+    from services.infra.config import Settings
+
+    games()
+    config = GatewayConfig(secret=SECRET, dev_signin=True, bot_delay=0.0)
+    settings = Settings(redis_url=url, partitions=partitions)
+    server = GatewayServer(compose.gateway(settings, config), port=port, reuse_port=shared)
+    await server.start()
+    q.put(("ready", os.getpid()))
+    while not stop.is_set():
+        await asyncio.sleep(0.05)
+    await server.stop()
 
 
 def rss_kib(pid: int) -> int:
@@ -70,46 +86,114 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def run_gateway(url: str, matches: int, moves: int, partitions: int = 16) -> dict[str, Any]:
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """CPU time (user + system) a process has used so far; None: this one."""
+    if pid is None:
+        return time.process_time()
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+class _Cpu:
+    """CPU used by each part (gateway, services, load generator) between two marks."""
+
+    def __init__(self, parts: dict[str, list[int | None]]) -> None:
+        self.parts = parts
+        self.start = self._now()
+
+    def _now(self) -> dict[str, float]:
+        return {k: sum(cpu_seconds(p) for p in pids) for k, pids in self.parts.items()}
+
+    def per_command(self, commands: int, seconds: float) -> dict[str, Any]:
+        used = {k: v - self.start[k] for k, v in self._now().items()}
+        return {
+            "cpu_ms_per_command": {
+                k: round(v * 1000 / max(1, commands), 3) for k, v in used.items()
+            },
+            "cores": {k: round(v / seconds, 2) for k, v in used.items()},
+        }
+
+
+def run_gateway(
+    url: str,
+    matches: int,
+    moves: int,
+    partitions: int = 16,
+    processes: tuple[int, ...] = (1, 2),
+) -> dict[str, Any]:
+    """Straight to the streams first, then through the gateway as each count of gateway
+    processes (fresh matches each time), against the same command service."""
     from services.gateway.server import free_port
 
-    port = free_port()
     ctx = mp.get_context("spawn")
     q, stop = ctx.Queue(), ctx.Event()
-    children = [
-        ctx.Process(target=stack_child, args=(url, partitions, port, q, stop, services))
-        for services in (True, False)
-    ]
-    for child in children:
-        child.start()
+    services = ctx.Process(target=services_child, args=(url, partitions, q, stop))
+    services.start()
     try:
-        pids = [q.get(timeout=60)[1] for _ in children]
-        gateway_pid = children[1].pid or pids[-1]
-        return asyncio.run(
-            _measure(url, f"127.0.0.1:{port}", gateway_pid, matches, moves, partitions)
-        )
+        services_pid = q.get(timeout=60)[1]
+        direct = asyncio.run(_direct(url, matches, moves, partitions, services_pid))
+        runs = []
+        for count in processes:
+            # Each run starts once the projector has caught up with the one before: its
+            # backlog would otherwise be billed to this one.
+            waited = asyncio.run(_projected(url, partitions))
+            port = free_port()
+            done = ctx.Event()
+            gateways = [
+                ctx.Process(target=gateway_child, args=(url, partitions, port, q, done, count > 1))
+                for _ in range(count)
+            ]
+            for child in gateways:
+                child.start()
+            try:
+                pids = [q.get(timeout=60)[1] for _ in gateways]
+                through = asyncio.run(
+                    _through_gateway(f"127.0.0.1:{port}", pids, services_pid, matches, moves)
+                )
+            finally:
+                done.set()
+                _join(gateways)
+            ratio = through["cmds_per_s"] / direct["cmds_per_s"] if direct["cmds_per_s"] else 0.0
+            runs.append(
+                {"processes": count, **through, "ratio": round(ratio, 2), "waited_s": waited}
+            )
     finally:
         stop.set()
-        for child in children:
-            child.join(timeout=30)
-            if child.is_alive():
-                child.kill()
-
-
-async def _measure(
-    url: str, address: str, pid: int, matches: int, moves: int, partitions: int
-) -> dict[str, Any]:
-    direct = await _direct(url, matches, moves, partitions)
-    through = await _through_gateway(address, pid, matches, moves)
-    ratio = through["cmds_per_s"] / direct["cmds_per_s"] if direct["cmds_per_s"] else 0.0
+        _join([services])
+    first = runs[0]
     return {
         "players": matches * 2,
         "matches": matches,
         "moves_per_match": moves,
         "direct": direct,
-        "gateway": through,
-        "ratio": round(ratio, 2),
+        "gateway": {k: v for k, v in first.items() if k != "ratio"},
+        "ratio": first["ratio"],
+        "by_processes": runs,
     }
+
+
+async def _projected(url: str, partitions: int, limit_s: float = 300.0) -> float:
+    """Seconds until the projector has caught up with every partition log (at most
+    `limit_s`: a run after that starts anyway)."""
+    from bench.end_to_end import projected_everything
+
+    t0 = time.perf_counter()
+    while not await projected_everything(url, partitions):
+        if time.perf_counter() - t0 > limit_s:
+            break
+        await asyncio.sleep(0.2)
+    return round(time.perf_counter() - t0, 1)
+
+
+def _join(children: list[Any]) -> None:
+    for child in children:
+        child.join(timeout=30)
+        if child.is_alive():
+            child.kill()
 
 
 def _choose(state: Any, rng: random.Random) -> tuple[int, Any]:
@@ -120,7 +204,9 @@ def _choose(state: Any, rng: random.Random) -> tuple[int, Any]:
     return seat, rng.choice(list(game.legal(state.game_state, seat)))
 
 
-async def _direct(url: str, matches: int, moves: int, partitions: int) -> dict[str, Any]:
+async def _direct(
+    url: str, matches: int, moves: int, partitions: int, services_pid: int
+) -> dict[str, Any]:
     """The same moves through the client library, folding each reply's events."""
     from domain import match as m
     from services.client.client import TabletopClient
@@ -150,6 +236,7 @@ async def _direct(url: str, matches: int, moves: int, partitions: int) -> dict[s
                 replies = [await client.play(match_id, players[seat], move)]
                 sent += 1
 
+        cpu = _Cpu({"services": [services_pid], "load": [None]})
         t0 = time.perf_counter()
         counts = await asyncio.gather(*(one(i) for i in range(matches)))
         elapsed = time.perf_counter() - t0
@@ -158,6 +245,7 @@ async def _direct(url: str, matches: int, moves: int, partitions: int) -> dict[s
         "commands": total,
         "seconds": round(elapsed, 2),
         "cmds_per_s": round(total / elapsed, 1),
+        **cpu.per_command(total, elapsed),
     }
 
 
@@ -229,7 +317,9 @@ class _Http:
             self._reader = self._writer = None
 
 
-async def _through_gateway(address: str, pid: int, matches: int, moves: int) -> dict[str, Any]:
+async def _through_gateway(
+    address: str, pids: list[int], services_pid: int, matches: int, moves: int
+) -> dict[str, Any]:
     from websockets.asyncio.client import connect
 
     host, port = address.rsplit(":", 1)
@@ -252,7 +342,7 @@ async def _through_gateway(address: str, pid: int, matches: int, moves: int) -> 
             return match_id, tokens
 
     tables = await asyncio.gather(*(table(i) for i in range(matches)))
-    before = rss_kib(pid)
+    before = sum(rss_kib(pid) for pid in pids)
     sockets: list[list[Any]] = []
     for match_id, tokens in tables:
         pair = []
@@ -261,7 +351,7 @@ async def _through_gateway(address: str, pid: int, matches: int, moves: int) -> 
             pair.append(await connect(url, compression=None, max_size=2**22))
         sockets.append(pair)
     await asyncio.sleep(0.5)
-    after = rss_kib(pid)
+    after = sum(rss_kib(pid) for pid in pids)
     latencies: list[float] = []
 
     async def play(i: int) -> int:
@@ -286,22 +376,24 @@ async def _through_gateway(address: str, pid: int, matches: int, moves: int) -> 
             version = reply["version"]
             pushed = False
             # Both sockets follow to the view after the move; the mover's first
-            # event of it is the push that is timed.
+            # message with an event of it is the push that is timed.
             for s, ws in enumerate(sockets[i]):
                 while True:
                     message = msgspec.json.decode(await ws.recv())
-                    if s == seat and not pushed and message["kind"] == "event":
+                    if s == seat and not pushed and message["events"]:
                         latencies.append(time.perf_counter() - t0)
                         pushed = True
-                    if message["kind"] == "view" and message["version"] >= version:
+                    if message["version"] >= version:
                         views[s] = message
                         break
             sent += 1
         return sent
 
+    cpu = _Cpu({"gateway": [*pids], "services": [services_pid], "load": [None]})
     t0 = time.perf_counter()
     counts = await asyncio.gather(*(play(i) for i in range(matches)))
     elapsed = time.perf_counter() - t0
+    used = cpu.per_command(sum(counts), elapsed)
     for pair in sockets:
         for ws in pair:
             await ws.close()
@@ -318,6 +410,7 @@ async def _through_gateway(address: str, pid: int, matches: int, moves: int) -> 
         "post_to_push_p99_ms": round(percentile(latencies, 99) * 1000, 1),
         "websockets": 2 * matches,
         "kib_per_websocket": round((after - before) / (2 * matches), 1),
+        **used,
     }
 
 
@@ -330,8 +423,9 @@ if __name__ == "__main__":
     from services import compose
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    counts = tuple(int(c) for c in sys.argv[2].split(",")) if len(sys.argv) > 2 else (1, 2)
     server = compose.embedded_server(Path(tempfile.mkdtemp(prefix="tt-gw-bench-")))
     try:
-        print(json.dumps(run_gateway(server.url, n, 30), indent=2))
+        print(json.dumps(run_gateway(server.url, n, 20, processes=counts), indent=2))
     finally:
         server.stop()

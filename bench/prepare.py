@@ -43,7 +43,7 @@ def prepare_match(
     min_events: int = 0,
     max_commands: int = 100_000,
 ) -> tuple[PreparedMatch, Any]:
-    """Play one match in-process with the service's own `_plan` (decide, fold, seal).
+    """Play one match in-process with the service's own `plan` (decide, fold, seal).
 
     Returns the match and its final LiveMatch. With `min_events`, play stops as soon
     as the match has that many events (finished or not)."""

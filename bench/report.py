@@ -456,6 +456,17 @@ def render_markdown(r: dict[str, Any]) -> str:
             f"{g['post_to_push_p99_ms']:.1f} ms | absolute |"
         )
         add(f"| memory per open WebSocket | {g['kib_per_websocket']:.1f} KiB | absolute |")
+        cpu = g.get("cpu_ms_per_command")
+        if cpu:
+            add(
+                f"| CPU per command: gateway / services / players | {cpu['gateway']:.2f} / "
+                f"{cpu['services']:.2f} / {cpu['load']:.2f} ms | absolute |"
+            )
+        for run in gw.get("by_processes", [])[1:]:
+            add(
+                f"| {run['processes']} gateway processes: commands/s, ratio | "
+                f"{run['cmds_per_s']:,.0f}, {run['ratio']:.2f} | ratio |"
+            )
     return "\n".join(lines)
 
 
@@ -786,6 +797,18 @@ def print_table(r: dict[str, Any]) -> None:
             "absolute",
         )
         t.add_row("gateway memory per WebSocket", f"{g['kib_per_websocket']:.1f} KiB", "absolute")
+        if "cpu_ms_per_command" in g:
+            t.add_row(
+                "gateway CPU per command",
+                f"{g['cpu_ms_per_command']['gateway']:.2f} ms",
+                "absolute",
+            )
+        for run in gw.get("by_processes", [])[1:]:
+            t.add_row(
+                f"gateway, {run['processes']} processes: commands/s, ratio",
+                f"{run['cmds_per_s']:,.0f}, {run['ratio']:.2f}",
+                "ratio",
+            )
     console.print(t)
     rules = Table("game", "decide+evolve median µs", "p99 µs", "matches/s", title="rules cost")
     for g, v in r["details"].get("rules", {}).items():

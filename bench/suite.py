@@ -150,9 +150,14 @@ def run_all(cfg: BenchConfig, progress: Callable[[str], None] = say) -> dict[str
 
             progress(f"gateway: {cfg.gateway_matches * 2} players over HTTP and WebSockets")
             details["gateway"] = run_gateway(
-                server.url, cfg.gateway_matches, cfg.gateway_moves, cfg.partitions
+                server.url,
+                cfg.gateway_matches,
+                cfg.gateway_moves,
+                cfg.partitions,
+                cfg.gateway_processes,
             )
-            progress(f"  gateway / direct: {details['gateway']['ratio']:.2f}")
+            for run in details["gateway"]["by_processes"]:
+                progress(f"  gateway / direct, {run['processes']} process(es): {run['ratio']:.2f}")
         lap("gateway")
         if "es" in cfg.sections:
             es_matches = matches[: cfg.es_matches]

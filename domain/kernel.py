@@ -27,6 +27,11 @@ ComponentId = str
 
 RulesStatus = Literal["complete", "assumptions", "house-completed"]
 
+AbsentRule = Literal["bot", "out", "end"]
+"""What a game does with a seat whose player conceded or was expelled by the clock: a bot
+plays its legal moves so the others can finish ("bot"), the game's own `concede` takes it
+out of play ("out"), or the match ends ("end")."""
+
 T = TypeVar("T")
 
 
@@ -197,6 +202,12 @@ class GameSpec(Generic[S, C, E, O]):
     """Ids of the components `seat` may not identify in this state (for leak checks)."""
     concede: Callable[[S, Seat, Rng], Decided[E] | None] = _match_ends
     """Events that take `seat` out of play, or None when the game cannot go on without it."""
+    absent: AbsentRule | None = None
+    """What follows when a seat is absent (conceded, or expelled by the clock); unset:
+    "out" for a game with a `concede` of its own, else "bot" (see `absent_rule`)."""
+    skip: Callable[[S, Seat, Rng], Decided[E]] | None = None
+    """Events that pass `seat`'s turn when its time runs out; None: the game cannot skip
+    a turn, and a clock that skips on expiry is refused at create."""
     check_options: Callable[[O, int], None] | None = None
     """Refuses (`Rejected`) options that do not suit this many seats."""
     conformance_options: tuple[dict[str, Any], ...] = ({},)
@@ -207,6 +218,14 @@ class GameSpec(Generic[S, C, E, O]):
     """Whether a player may take back a move of their turn where the match finds it safe
     (it drew no chance, showed nothing hidden, and left them to act: domain/match.py);
     False for a game where even that would mislead the table."""
+
+    @property
+    def absent_rule(self) -> AbsentRule:
+        """The declared `absent`, else "out" where the game wrote its own `concede` (its
+        rules take a leaver out of play) and "bot" where it did not."""
+        if self.absent is not None:
+            return self.absent
+        return "bot" if self.concede is _match_ends else "out"
 
     def settle(self, state: S, decided: Decided[E]) -> tuple[list[E], S]:
         """The events and the state after them, folding only what no recorder folded."""
@@ -220,6 +239,18 @@ class GameSpec(Generic[S, C, E, O]):
 
 Game = GameSpec[Any, Any, Any, Any]
 """Any registered game."""
+
+
+def between(low: int, high: int) -> msgspec.Meta:
+    """An integer option's range, as `tabletop games --json` states it
+    (`rounds: Annotated[int, between(1, 10)] = 3`). The game's `check_options` still refuses
+    what lies outside, in its own words; a test holds the two together."""
+    return msgspec.Meta(extra_json_schema={"minimum": low, "maximum": high})
+
+
+def one_of(*values: int) -> msgspec.Meta:
+    """An integer option's allowed values, stated like `between`'s range."""
+    return msgspec.Meta(extra_json_schema={"enum": list(values)})
 
 
 def readme_assumptions(package_file: str) -> tuple[str, ...]:

@@ -17,6 +17,8 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
+from domain import clock as clocks
+from domain.clock import Clocks, ClocksSet, TimeControl, TimeRanOut
 from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game
 
 Status = Literal["lobby", "playing", "finished"]
@@ -29,7 +31,13 @@ class CreateMatch(msgspec.Struct, tag="match.create", tag_field="type", forbid_u
     game: str
     seats: int
     options: dict[str, Any] = {}
-    rematch_of: str = ""  # the finished match this one is the rematch of (services/rematch)
+    rematch_of: str | msgspec.UnsetType = msgspec.UNSET
+    """The finished match this one is the rematch of (services/rematch). Unset, like
+    `clock`, it is left out of the recorded command."""
+    clock: TimeControl | None | msgspec.UnsetType = msgspec.UNSET
+    """The match's time control (every game takes one); none by default. Unset, it is
+    left out of the recorded command, which is then byte for byte what it was before
+    clocks existed."""
 
 
 class JoinMatch(msgspec.Struct, tag="match.join", tag_field="type", forbid_unknown_fields=True):
@@ -83,6 +91,17 @@ class DeclineRematch(
     player: str
 
 
+class TimeExpired(
+    msgspec.Struct, tag="match.time_expired", tag_field="type", forbid_unknown_fields=True
+):
+    """`seat`'s clock ran out at `deadline` (unix ms), as its sender (the scheduler) saw
+    it. Refused when early or when the clock has moved on since, so a second sending of
+    the same expiry, or one that crossed a move, changes nothing."""
+
+    seat: int
+    deadline: int
+
+
 MatchCommand = (
     CreateMatch
     | JoinMatch
@@ -90,6 +109,7 @@ MatchCommand = (
     | StartMatch
     | PlayMove
     | Concede
+    | TimeExpired
     | UndoMove
     | OfferRematch
     | AcceptRematch
@@ -108,6 +128,7 @@ class MatchCreated(
     options: dict[str, Any]
     rematch_of: str = ""
     """The finished match this one is the rematch of, if it is one."""
+    clock: TimeControl | None = None
 
 
 class PlayerJoined(msgspec.Struct, tag="match.player_joined", tag_field="type", frozen=True):
@@ -142,6 +163,13 @@ class SeatConceded(msgspec.Struct, tag="match.seat_conceded", tag_field="type", 
     seat: Seat
 
 
+class BotPlayed(msgspec.Struct, tag="match.bot_played", tag_field="type", frozen=True):
+    """A bot chose the next move for `seat` (absent, or out of time): the game's events
+    that follow are that move's."""
+
+    seat: Seat
+
+
 class MatchFinished(msgspec.Struct, tag="match.finished", tag_field="type", frozen=True):
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
@@ -169,6 +197,8 @@ class MatchForked(
     at_version: int
     seed: int | None = None
     commitment: str = ""
+    at: int = 0
+    """When the fork was made (unix ms): a clocked match's clocks resume from then."""
 
 
 class UndoPoint(msgspec.Struct, tag="match.undo_point", tag_field="type", frozen=True):
@@ -204,7 +234,9 @@ class RematchDeclined(msgspec.Struct, tag="match.rematch_declined", tag_field="t
     seat: Seat
 
 
-class RematchAgreed(msgspec.Struct, tag="match.rematch_agreed", tag_field="type", frozen=True):
+class RematchAgreed(
+    msgspec.Struct, tag="match.rematch_agreed", tag_field="type", frozen=True, omit_defaults=True
+):
     """Every player accepted: the rematch is match `match_id`, the same game and options,
     the seats rotated by one (`players`, in seat order). The rematch process
     (services/rematch) creates, fills and starts it."""
@@ -213,6 +245,8 @@ class RematchAgreed(msgspec.Struct, tag="match.rematch_agreed", tag_field="type"
     game: str
     options: dict[str, Any]
     players: tuple[str, ...]
+    clock: TimeControl | None = None
+    """The finished match's time control, which the rematch is played with too."""
 
 
 def rematch_id(match_id: str) -> str:
@@ -251,6 +285,9 @@ MatchEvent = (
     | RematchAccepted
     | RematchDeclined
     | RematchAgreed
+    | ClocksSet
+    | TimeRanOut
+    | BotPlayed
 )
 MATCH_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(MatchEvent)
 
@@ -289,12 +326,14 @@ class MatchState(msgspec.Struct):
     seed: int | None = None
     rules_version: str = ""
     conceded: list[Seat] = []
+    """The absent seats, in the order they left (conceded, or lost on time)."""
     outcome: Outcome | None = None
     game_state: Any = None
     undo: list[UndoStep] = []
     """The moves of the acting seat that may be taken back, the latest last."""
     rematch: RematchTalk | None = None
     rematch_of: str = ""
+    clock: Clocks | None = None
 
 
 def evolve(state: MatchState | None, event: Any) -> MatchState:
@@ -337,6 +376,7 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
             version=1,
             game_state=game.initial(opts, event.seats),
             rematch_of=event.rematch_of,
+            clock=clocks.opened(event.clock, event.seats) if event.clock else None,
         )
     nxt = msgspec.structs.replace(state, version=state.version + 1)
     match event:
@@ -354,9 +394,24 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         case MatchFinished(scores=scores, ranks=ranks):
             nxt.status = "finished"
             nxt.outcome = Outcome(scores=scores, ranks=ranks)
-            nxt.undo = []
-        case MatchForked(seed=seed):
+        case MatchForked(seed=seed, at=at):
             nxt.seed = seed
+            nxt.undo = []
+            if state.clock is not None and at:
+                nxt.clock = msgspec.structs.replace(state.clock, since=at)
+        case ClocksSet():
+            if state.clock is not None:
+                nxt.clock = clocks.evolve(state.clock, event)
+            if state.undo and state.undo[-1].until == state.version:
+                # The clocks set after a move that may be taken back leave it so: the
+                # step spans them too, and `match.undone` restores the game, not the time.
+                last = msgspec.structs.replace(state.undo[-1], until=nxt.version)
+                nxt.undo = [*state.undo[:-1], last]
+        case TimeRanOut(seat=seat, then=then):
+            nxt.undo = []
+            if then == "lose":
+                nxt.conceded = [*state.conceded, seat]
+        case BotPlayed():
             nxt.undo = []
         case UndoPoint(seat=seat, events=count):
             step = UndoStep(seat, nxt.version, nxt.version + count, state.game_state)
@@ -393,15 +448,21 @@ class Decision(NamedTuple):
     after: MatchState
 
 
-def decide(state: MatchState | None, command: Any, *, seed: int | None = None) -> list[Any]:
+def decide(
+    state: MatchState | None, command: Any, *, seed: int | None = None, now: int | None = None
+) -> list[Any]:
     """The events a match command causes, or `Rejected`.
 
     `seed` is only read by `StartMatch` when the command carries none: the service draws it.
+    `now` (unix ms) is the time of the decision, recorded with its events (the envelope's
+    `recorded_at`); only a clocked match reads it, and refuses to rule without it.
     """
-    return decide_and_fold(state, command, seed=seed).events
+    return decide_and_fold(state, command, seed=seed, now=now).events
 
 
-def decide_and_fold(state: MatchState | None, command: Any, *, seed: int | None = None) -> Decision:
+def decide_and_fold(
+    state: MatchState | None, command: Any, *, seed: int | None = None, now: int | None = None
+) -> Decision:
     """`decide`, with the state after the events (the service needs both)."""
     if isinstance(command, CreateMatch):
         return create(state, command)
@@ -414,13 +475,26 @@ def decide_and_fold(state: MatchState | None, command: Any, *, seed: int | None 
         case LeaveMatch():
             return _folded(game, state, leave(state, command))
         case StartMatch():
-            return start(game, state, command, seed)
+            _time_of(state, now)
+            decided = start(game, state, command, seed)
+            return _settled(game, state, decided, now, None)
         case PlayMove():
-            return play(game, state, command)
+            _time_of(state, now)
+            decided = play(game, state, command)
+            return _settled(game, state, decided, now, state.players.index(command.player))
         case Concede():
-            return concede(game, state, command)
+            _time_of(state, now)
+            return _settled(game, state, concede(game, state, command), now, None)
+        case TimeExpired():
+            at = _time_of(state, now)
+            decided = time_expired(game, state, command, at)
+            return _settled(game, state, decided, now, command.seat)
         case UndoMove():
-            return _folded(game, state, undo(game, state, command))
+            _time_of(state, now)
+            # The clocks run on from the undone move: taking it back gives no time back.
+            return _settled(
+                game, state, _folded(game, state, undo(game, state, command)), now, None
+            )
         case OfferRematch():
             return _folded(game, state, offer_rematch(state, command))
         case AcceptRematch():
@@ -429,6 +503,29 @@ def decide_and_fold(state: MatchState | None, command: Any, *, seed: int | None 
             return _folded(game, state, decline_rematch(state, command))
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a match command.")
+
+
+def _time_of(state: MatchState, now: int | None) -> int:
+    """The decision's time, which a clocked match cannot rule without."""
+    if now is None:
+        if state.clock is not None:
+            raise Rejected("no_time", "A clocked match needs the time of each decision.")
+        return 0
+    return now
+
+
+def _settled(
+    game: Game, before: MatchState, decided: Decision, now: int | None, moved: Seat | None
+) -> Decision:
+    """A playing decision completed: absent seats' bots play while it is their turn, then
+    the clocks are set from the time of the decision."""
+    decided = _absent_bots(game, decided)
+    after = decided.after
+    if after.clock is None or after.status != "playing" or now is None:
+        return decided
+    acting = game.to_act(after.game_state)
+    ticked = clocks.tick(after.clock, now, acting, after.conceded, moved)
+    return Decision([*decided.events, ticked], _evolve(game, after, ticked))
 
 
 def _folded(game: Game, state: MatchState | None, events: list[Any]) -> Decision:
@@ -445,6 +542,9 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
             f"{game.title} is played by {game.min_players} to {game.max_players} players, "
             f"not {command.seats}.",
         )
+    clock = command.clock if isinstance(command.clock, TimeControl) else None
+    if clock is not None:
+        clocks.check(clock, can_skip=game.skip is not None, title=game.title)
     known = {f.encode_name for f in msgspec.structs.fields(game.options_type)}
     unknown = sorted(set(command.options) - known)
     if unknown:
@@ -461,7 +561,11 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
         game.check_options(opts, command.seats)
     normalised = msgspec.to_builtins(opts)
     created = MatchCreated(
-        game=command.game, seats=command.seats, options=normalised, rematch_of=command.rematch_of
+        game=command.game,
+        seats=command.seats,
+        options=normalised,
+        rematch_of=command.rematch_of if isinstance(command.rematch_of, str) else "",
+        clock=clock,
     )
     return _folded(game, None, [created])
 
@@ -618,6 +722,7 @@ def _agreed(state: MatchState, accepted: Sequence[Seat], new_match: str) -> list
             game=state.game,
             options=state.options,
             players=players[1:] + players[:1],
+            clock=state.clock.control if state.clock is not None else None,
         )
     ]
 
@@ -627,13 +732,91 @@ def concede(game: Game, state: MatchState, command: Concede) -> Decision:
     seat = _seat_of(state, command.player)
     if seat in state.conceded:
         raise Rejected("conceded", f"{command.player} has already left this match.")
-    conceded = SeatConceded(player=command.player, seat=seat)
+    return _absent(game, state, seat, SeatConceded(player=command.player, seat=seat))
+
+
+def _absent(game: Game, state: MatchState, seat: Seat, leaving: Any) -> Decision:
+    """`seat` leaves (`leaving` puts it among the absent): what the game does then.
+
+    A bot takes the seat ("bot"), the game's `concede` takes it out of play ("out"), or
+    the match ends ("end"); so does a bot's match left with fewer than two players."""
     assert state.seed is not None
+    after = _evolve(game, state, leaving)
+    rule = game.absent_rule
+    present = [s for s in range(state.seats) if s not in after.conceded]
+    if rule == "end" or (rule == "bot" and len(present) < 2):
+        return _folded(game, state, [leaving, _conceded_outcome(state, after.conceded)])
+    if rule == "bot":
+        return Decision([leaving], after)
     goes_on = game.concede(state.game_state, seat, Rng(state.seed, state.version))
-    after = _evolve(game, state, conceded)
     if goes_on is None:
-        return _folded(game, state, [conceded, _conceded_outcome(state, [*state.conceded, seat])])
-    return _with_game_events(game, after, [conceded], goes_on)
+        return _folded(game, state, [leaving, _conceded_outcome(state, after.conceded)])
+    return _with_game_events(game, after, [leaving], goes_on)
+
+
+def time_expired(game: Game, state: MatchState, command: TimeExpired, now: int) -> Decision:
+    """Rule (time control): a seat whose clock has run out is skipped, played for by a
+    bot for one move, or loses, as the match's clock says."""
+    _in_play(state)
+    clock = state.clock
+    if clock is None:
+        raise Rejected("no_clock", "This match is played without a clock.")
+    seat = command.seat
+    if not 0 <= seat < state.seats:
+        raise Rejected("no_such_seat", f"There is no seat {seat + 1} at this table.")
+    name = seat_names(state.players)[seat]
+    if seat not in clock.running or clock.deadline(seat) != command.deadline:
+        raise Rejected("clock_moved_on", f"{name}'s clock has moved on since that deadline.")
+    if now < command.deadline:
+        raise Rejected(
+            "time_not_expired",
+            f"{name} still has {(command.deadline - now + 999) // 1000} s on the clock.",
+        )
+    then = clock.control.expiry
+    ran_out = TimeRanOut(player=state.players[seat] or "", seat=seat, then=then)
+    if then == "lose":
+        return _absent(game, state, seat, ran_out)
+    after = _evolve(game, state, ran_out)
+    if then == "bot":
+        played = _bot_move(game, after, seat)
+        return Decision([ran_out, *played.events], played.after)
+    assert game.skip is not None and after.seed is not None  # checked at create
+    skipped = game.skip(after.game_state, seat, Rng(after.seed, after.version))
+    return _with_game_events(game, after, [ran_out], skipped)
+
+
+def _bot_move(game: Game, state: MatchState, seat: Seat) -> Decision:
+    """A bot plays one legal move for `seat`, chosen with the match's Rng (so it replays
+    and audits like any other move)."""
+    assert state.seed is not None
+    choices = list(game.legal(state.game_state, seat))
+    if not choices:
+        raise RuntimeError(f"{game.name}: seat {seat} must act but has no legal move")
+    move = Rng(state.seed, state.version).choice(choices)
+    played = BotPlayed(seat=seat)
+    after = _evolve(game, state, played)
+    decided = game.decide(after.game_state, seat, move, Rng(state.seed, after.version))
+    return _with_game_events(game, after, [played], decided)
+
+
+def _absent_bots(game: Game, decided: Decision) -> Decision:
+    """While an absent seat may act, its bot moves ("bot" games only)."""
+    state = decided.after
+    if game.absent_rule != "bot" or not state.conceded:
+        return decided
+    events = list(decided.events)
+    for _ in range(game.max_moves):
+        if state.status != "playing":
+            break
+        idle = sorted(game.to_act(state.game_state) & set(state.conceded))
+        if not idle:
+            break
+        step = _bot_move(game, state, idle[0])
+        events += step.events
+        state = step.after
+    else:
+        raise RuntimeError(f"{game.name}: the bots did not hand back in {game.max_moves} moves")
+    return Decision(events, state)
 
 
 def _with_game_events(
@@ -659,12 +842,26 @@ def _with_settled(
         return Decision([*before, *events], after)
     finished = MatchFinished(
         scores=outcome.scores,
-        ranks=outcome.ranks,
+        ranks=absent_last(outcome.ranks, state.conceded),
         game=state.game,
         players=tuple(p or "" for p in state.players),
         seed=state.seed,
     )
     return Decision([*before, *events, finished], _evolve(game, after, finished))
+
+
+def absent_last(ranks: Sequence[int], absent: Sequence[Seat]) -> tuple[int, ...]:
+    """The game's ranks with every absent seat after every seat still at the table, each
+    group in the game's order (ranks the game already gives that way are unchanged)."""
+    if not absent:
+        return tuple(ranks)
+    present = [s for s in range(len(ranks)) if s not in absent]
+    out = []
+    for seat, rank in enumerate(ranks):
+        group = absent if seat in absent else present
+        ahead = len(present) if seat in absent else 0
+        out.append(1 + ahead + sum(1 for other in group if ranks[other] < rank))
+    return tuple(out)
 
 
 def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinished:
@@ -761,6 +958,7 @@ class EventCodec:
             ],
             rematch=raw.rematch,
             rematch_of=raw.rematch_of,
+            clock=raw.clock,
         )
 
 
@@ -787,6 +985,7 @@ class _RawMatchState(msgspec.Struct):
     undo: list[_RawUndoStep] = []
     rematch: RematchTalk | None = None
     rematch_of: str = ""
+    clock: Clocks | None = None
 
 
 _SNAPSHOT_DECODER = msgspec.json.Decoder(_RawMatchState)
@@ -816,6 +1015,7 @@ def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
         "conceded": state.conceded,
         "to_act": sorted(game.to_act(state.game_state)) if state.status == "playing" else [],
         "outcome": msgspec.to_builtins(state.outcome) if state.outcome else None,
+        **({"clock": clocks.view(state.clock)} if state.clock is not None else {}),
         "table": msgspec.to_builtins(game.view(state.game_state, seat))
         if state.status != "lobby"
         else None,
@@ -877,6 +1077,21 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return f"{name(seat)} declined the rematch."
         case RematchAgreed(match_id=new):
             return f"Everyone accepted: the rematch is match {new}."
+        case TimeRanOut(seat=seat, then=then):
+            follows = {
+                "skip": "the turn is skipped",
+                "bot": "a bot plays the move",
+                "lose": "out of the match",
+            }[then]
+            return f"{name(seat)} ran out of time: {follows}."
+        case BotPlayed(seat=seat):
+            return f"A bot moved for {name(seat)}."
+        case ClocksSet(remaining=remaining, running=running):
+            left = ", ".join(
+                f"{name(s)} {clocks.spoken(ms)}{' (running)' if s in running else ''}"
+                for s, ms in enumerate(remaining)
+            )
+            return f"Clocks: {left}."
         case MatchForked(origin=origin, at_version=at):
             return f"This match continues match {origin} from move {at}, with a new seed."
         case MatchFinished(ranks=ranks, scores=scores):

@@ -41,15 +41,20 @@ for i = 0, n - 1 do
     return redis.error_reply('versions must follow the stream without gaps')
   end
 end
--- The log carries what projectors read; the hash chain and the command stay in the
--- match stream, the record an audit reads.
+-- An event's link to its predecessor (ARGV[a + 5]) is not stored: it is the hash of the
+-- entry before, and readers take it from there.
 for i = 0, n - 1 do
   local a = 6 + i * 8
   redis.call('XADD', KEYS[1], '0-' .. ARGV[a], 't', ARGV[a + 1], 'd', ARGV[a + 2],
-             'c', ARGV[1], 'at', ARGV[a + 3], 's', ARGV[a + 4], 'pv', ARGV[a + 5],
+             'c', ARGV[1], 'at', ARGV[a + 3], 's', ARGV[a + 4],
              'h', ARGV[a + 6], 'x', ARGV[a + 7])
-  redis.call('XADD', KEYS[2], '*', 'm', match_id, 'v', ARGV[a], 't', ARGV[a + 1],
-             'd', ARGV[a + 2], 'c', ARGV[1], 'at', ARGV[a + 3], 's', ARGV[a + 4])
+end
+-- One log entry per command, naming its events (match, first version, how many, the
+-- last one's type): projectors read them from the match stream, so no event is kept
+-- twice. match.finished, when there is one, is always a command's last event.
+if n > 0 then
+  redis.call('XADD', KEYS[2], '*', 'm', match_id, 'v', ARGV[6], 'n', n,
+             't', ARGV[6 + (n - 1) * 8 + 1])
 end
 if digest and digest ~= '' then
   redis.call('HSET', KEYS[3], ARGV[1], ARGV[3], '#' .. ARGV[1], digest)

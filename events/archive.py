@@ -327,13 +327,14 @@ class ArchivedStore:
             ids.update(k.decode() for k in found)
         return sorted(ids)
 
+    # A log entry names its events; those of a match archived since are read here.
     async def read_log(self, p: int, after: str, count: int) -> list[LogEntry]:
-        return await self.inner.read_log(p, after, count)
+        return await self.inner.read_log(p, after, count, fallback=self.load)
 
     async def read_logs(
         self, after: Mapping[int, str], count: int, types: Collection[str]
     ) -> dict[int, list[LogEntry | Skipped]]:
-        return await self.inner.read_logs(after, count, types)
+        return await self.inner.read_logs(after, count, types, fallback=self.load)
 
     async def log_heads(self) -> list[bytes]:
         return await self.inner.log_heads()

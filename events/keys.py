@@ -23,6 +23,9 @@ class Keys:
     __slots__ = (
         "archive_cursor",
         "archived",
+        "clock_checkpoint",
+        "clock_due",
+        "clock_seats",
         "commands",
         "dead",
         "log",
@@ -58,6 +61,12 @@ class Keys:
         self.archive_cursor = f"{self.archived}:cursor"
         # How far the rematch process has followed the log (services/rematch).
         self.rematch_checkpoint = f"{self.tag}:rematch:checkpoint"
+        # The scheduler's (services/scheduler/), derived from the log: sorted set of
+        # clocked matches by their earliest deadline (unix ms), hash of each one's
+        # running seats and deadlines (JSON), and how far through the log it has read.
+        self.clock_due = f"{self.tag}:clock:due"
+        self.clock_seats = f"{self.tag}:clock:seats"
+        self.clock_checkpoint = f"{self.tag}:clock:checkpoint"
         # Notices to players (services/readside/notices.py). Stream: every notice of the
         # partition's matches, capped, read by the gateway, the webhook sender (consumer
         # group `tt-webhooks`) and integrations. String: the log id up to which notices

@@ -2,17 +2,18 @@
 
 Layout per match (the names are in events/keys.py; all keys of a partition share the
 hash tag `{p}`): `tt:{p}:match:<id>` holds the events with entry ids `0-<version>`
-(XRANGE by version), `tt:{p}:log` the partition's events in commit order for
-projectors, `tt:{p}:cmds:<id>` each command id's reply and, under `#<command id>`, the digest of
-its body (idempotency),
-`tt:{p}:snap:<id>` the latest snapshot. A match's own keys leave Redis only when the
+(XRANGE by version), `tt:{p}:log` one entry per command in commit order for
+projectors, naming its events (match, first version, count, last type), which they
+read from the match stream; `tt:{p}:cmds:<id>` each command id's reply and, under
+`#<command id>`, the digest of its body (idempotency), `tt:{p}:snap:<id>` the latest
+snapshot. A match's own keys leave Redis only when the
 archiver has put the match in cold storage (events/archive.py), leaving a tombstone in
 `tt:{p}:archived`, which the script reads so that an archived match takes no event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -21,7 +22,7 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, ResponseError
 
-from events.envelope import Envelope
+from events.envelope import GENESIS, Envelope
 from events.keys import DEFAULT_PARTITIONS, Keys, partition_of
 from events.store import (
     START,
@@ -37,9 +38,13 @@ from events.store import (
 APPEND_LUA = (Path(__file__).parent / "append.lua").read_text()
 
 
-def entry_to_envelope(match_id: str, entry_id: bytes | str, fields: dict[bytes, bytes]) -> Envelope:
-    """Rebuild an envelope from a match-stream or log entry (a log entry carries no hash
-    chain and no command: those are read from the match stream)."""
+def entry_to_envelope(
+    match_id: str, entry_id: bytes | str, fields: dict[bytes, bytes], prev: str = ""
+) -> Envelope:
+    """Rebuild an envelope from a match-stream entry, or from a log entry written when
+    the log carried each event (without the hash chain and the command). A match
+    stream's entry links to the hash of the one before it, `prev`; entries written
+    before that was left out of them carry it (`pv`)."""
     eid = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
     version = int(fields[b"v"]) if b"v" in fields else int(eid.split("-")[1])
     return Envelope(
@@ -50,10 +55,81 @@ def entry_to_envelope(match_id: str, entry_id: bytes | str, fields: dict[bytes, 
         command_id=fields[b"c"].decode(),
         recorded_at=int(fields[b"at"]),
         schema=int(fields[b"s"]),
-        prev=fields.get(b"pv", b"").decode(),
+        prev=fields[b"pv"].decode() if b"pv" in fields else prev,
         hash=fields.get(b"h", b"").decode(),
         command=msgspec.Raw(fields.get(b"x", b"null")),
     )
+
+
+def chained(
+    match_id: str, after_version: int, rows: Sequence[tuple[bytes, dict[bytes, bytes]]]
+) -> list[Envelope]:
+    """A match stream's entries after `after_version` as envelopes, each linked to its
+    predecessor's hash. `rows` may begin with the entry at `after_version` itself, read
+    for its hash only (from version 1 on the chain starts at GENESIS)."""
+    prev = GENESIS
+    if rows and after_version and rows[0][0] == b"0-%d" % after_version:
+        prev = rows[0][1][b"h"].decode()
+        rows = rows[1:]
+    out = []
+    for eid, fields in rows:
+        env = entry_to_envelope(match_id, eid, fields, prev)
+        out.append(env)
+        prev = env.hash
+    return out
+
+
+# Reads a match's envelopes after a version (the archive's, for a match Redis no longer
+# holds): where a log entry's events are found when their match stream is gone.
+Loader = Callable[[str, int], Awaitable[list[Envelope]]]
+
+
+def named_events(fields: Mapping[bytes, bytes]) -> tuple[str, int, int] | None:
+    """A log entry's match, first version and number of events; None for an entry
+    written before one entry per command, which carries its one event itself."""
+    if b"n" not in fields:
+        return None
+    return fields[b"m"].decode(), int(fields[b"v"]), int(fields[b"n"])
+
+
+async def read_entries(
+    redis: Redis,
+    p: int,
+    found: Sequence[tuple[bytes, dict[bytes, bytes]]],
+    wanted: Collection[bytes] | None,
+    fallback: Loader | None = None,
+) -> list[LogEntry | Skipped]:
+    """Partition p's log entries as events, each at its entry's position: a command's
+    events are read from its match stream (one pipelined XRANGE per entry). An entry
+    whose (last) event type is not `wanted` comes as its position only."""
+    todo = []
+    for _, fields in found:
+        named = named_events(fields)
+        if named is not None and (wanted is None or fields[b"t"] in wanted):
+            todo.append(named)
+    ranges: list[Any] = []
+    if todo:
+        async with redis.pipeline(transaction=False) as pipe:
+            for match_id, first, n in todo:
+                # From the entry before, whose hash the first one links to.
+                start = f"0-{max(first - 1, 1)}"
+                pipe.xrange(Keys(p).match(match_id), min=start, max=f"0-{first + n - 1}")
+            ranges = await pipe.execute()
+    read = iter(zip(todo, ranges, strict=True))
+    out: list[LogEntry | Skipped] = []
+    for eid, fields in found:
+        if wanted is not None and fields[b"t"] not in wanted:
+            out.append((eid, None))
+            continue
+        if named_events(fields) is None:
+            out.append((eid, entry_to_envelope(fields[b"m"].decode(), eid, fields)))
+            continue
+        (match_id, first, n), rows = next(read)
+        events = chained(match_id, first - 1, rows)
+        if len(events) < n and fallback is not None:
+            events = (await fallback(match_id, first - 1))[:n]  # archived since
+        out += [(eid, env) for env in events]
+    return out
 
 
 def append_call(r: AppendRequest, partitions: int) -> tuple[list[str], list[Any]]:
@@ -157,13 +233,14 @@ class RedisEventStore:
     async def load(self, match_id: str, after_version: int = 0) -> list[Envelope]:
         key = self.keys(match_id).match(match_id)
         out: list[Envelope] = []
-        start = f"0-{after_version + 1}"
+        after = after_version  # each read starts at the entry before, for its hash
         while True:
+            start = f"0-{max(after, 1)}"
             batch: Any = await self.redis.xrange(key, min=start, max="+", count=2000)
-            out += [entry_to_envelope(match_id, eid, f) for eid, f in batch]
+            out += chained(match_id, after, batch)
             if len(batch) < 2000:
                 return out
-            start = f"0-{out[-1].version + 1}"
+            after = out[-1].version
 
     async def version(self, match_id: str) -> int:
         return int(await self.redis.xlen(self.keys(match_id).match(match_id)))
@@ -207,15 +284,22 @@ class RedisEventStore:
 
     # --- the partition logs ---------------------------------------------------------
 
-    async def read_log(self, p: int, after: str, count: int) -> list[LogEntry]:
+    async def read_log(
+        self, p: int, after: str, count: int, *, fallback: Loader | None = None
+    ) -> list[LogEntry]:
         found = cast(
             "list[tuple[bytes, dict[bytes, bytes]]]",
             await self.redis.xrange(Keys(p).log, min=f"({after}", max="+", count=count),
         )
-        return [(eid, entry_to_envelope(f[b"m"].decode(), eid, f)) for eid, f in found]
+        return cast("list[LogEntry]", await read_entries(self.redis, p, found, None, fallback))
 
     async def read_logs(
-        self, after: Mapping[int, str], count: int, types: Collection[str]
+        self,
+        after: Mapping[int, str],
+        count: int,
+        types: Collection[str],
+        *,
+        fallback: Loader | None = None,
     ) -> dict[int, list[LogEntry | Skipped]]:
         wanted = {t.encode() for t in types}
         async with self.redis.pipeline(transaction=False) as reads:
@@ -224,12 +308,7 @@ class RedisEventStore:
             founds = cast("list[list[tuple[bytes, dict[bytes, bytes]]]]", await reads.execute())
         out: dict[int, list[LogEntry | Skipped]] = {}
         for p, found in zip(after, founds, strict=True):
-            out[p] = [
-                (eid, entry_to_envelope(f[b"m"].decode(), eid, f))
-                if f[b"t"] in wanted
-                else (eid, None)
-                for eid, f in found
-            ]
+            out[p] = await read_entries(self.redis, p, found, wanted, fallback)
         return out
 
     async def log_heads(self) -> list[bytes]:

@@ -107,8 +107,10 @@ class EventStore(Protocol):
     async def read_logs(
         self, after: Mapping[int, str], count: int, types: Collection[str]
     ) -> dict[int, list[LogEntry | Skipped]]:
-        """Several partitions' logs at once (one round trip); an entry whose event type is
-        not in `types` comes as its position only, undecoded, for the reader to pass."""
+        """Several partitions' logs at once; an entry whose event type is not in `types`
+        comes as its position only, undecoded, for the reader to pass. (In Redis a log
+        entry is a command's events, all at its position, and is read when its last
+        event's type is in `types`: match.finished is always a command's last.)"""
         ...
 
     async def log_heads(self) -> list[bytes]:
@@ -129,6 +131,7 @@ class InMemoryStore:
         self.partitions = partitions
         self.streams: dict[str, list[Envelope]] = {}
         self.log: list[Envelope] = []  # every partition's events, in commit order
+        self.commands = 0  # appends with events so far: the last log position
         self.logs: dict[int, list[LogEntry]] = {p: [] for p in range(partitions)}
         self.replies: dict[tuple[str, str], bytes] = {}
         self.digests: dict[tuple[str, str], str] = {}
@@ -151,11 +154,13 @@ class InMemoryStore:
         if r.envelopes:
             stream.extend(r.envelopes)
             log = self.logs[partition_of(r.match_id, self.partitions)]
+            # One sequence over every log: positions compare across partitions, as Redis
+            # entry ids (the server's clock) do; a command's events share one, as they
+            # share one Redis log entry.
+            self.commands += 1
             for e in r.envelopes:
-                # One sequence over every log: positions compare across partitions, as
-                # Redis entry ids (the server's clock) do.
                 self.log.append(e)
-                log.append((b"%d-0" % len(self.log), e))
+                log.append((b"%d-0" % self.commands, e))
         self.replies[(r.match_id, r.command_id)] = r.reply
         if r.digest:
             self.digests[(r.match_id, r.command_id)] = r.digest
@@ -183,8 +188,11 @@ class InMemoryStore:
         return sorted(self.streams)
 
     async def read_log(self, p: int, after: str, count: int) -> list[LogEntry]:
+        """Up to `count` log positions (commands), each with all its events."""
         start = position(after.encode())
-        return [e for e in self.logs[p] if position(e[0]) > start][:count]
+        later = [e for e in self.logs[p] if position(e[0]) > start]
+        kept = sorted({pos for pos, _ in later}, key=position)[:count]
+        return [e for e in later if e[0] in set(kept)]
 
     async def read_logs(
         self, after: Mapping[int, str], count: int, types: Collection[str]
@@ -192,7 +200,13 @@ class InMemoryStore:
         out: dict[int, list[LogEntry | Skipped]] = {}
         for p, at in after.items():
             found = await self.read_log(p, at, count)
-            out[p] = [(pos, env) if env.type in types else (pos, None) for pos, env in found]
+            last = {pos: env.type for pos, env in found}  # each position's last event
+            out[p] = []
+            for pos, env in found:
+                if last[pos] in types:
+                    out[p].append((pos, env))
+                elif not out[p] or out[p][-1][0] != pos:
+                    out[p].append((pos, None))
         return out
 
     async def log_heads(self) -> list[bytes]:

@@ -73,6 +73,9 @@ def users(partitions: int) -> list[str]:
     tombstones = [f"tt:{{{p}}}:archived" for p in range(partitions)]
     cursors = [f"tt:{{{p}}}:archived:cursor" for p in range(partitions)]
     rematch_checkpoints = [f"tt:{{{p}}}:rematch:checkpoint" for p in range(partitions)]
+    clock_due = [f"tt:{{{p}}}:clock:due" for p in range(partitions)]
+    clock_seats = [f"tt:{{{p}}}:clock:seats" for p in range(partitions)]
+    clock_checkpoints = [f"tt:{{{p}}}:clock:checkpoint" for p in range(partitions)]
     notice_streams = [f"tt:{{{p}}}:notices" for p in range(partitions)]
     dead_notices = [f"tt:{{{p}}}:notices:dead" for p in range(partitions)]
     return [
@@ -216,12 +219,34 @@ def users(partitions: int) -> list[str]:
                 "~tt:{ratings}:checkpoint:*",
                 TOMBSTONES,
                 "~tt:{*}:archived:cursor",
+                # The scheduler's checkpoint: the log is trimmed behind it too.
+                "~tt:{*}:clock:checkpoint",
                 REPLIES_ALL,
                 "+xrange +xrevrange +xlen +get +mget +hget +hmget +hgetall +zrangebyscore",
                 "+zcount +scan +del +evalsha +eval +script|load +client|setname",
                 first_arg("hset", tombstones),
                 first_arg("set", cursors),
                 first_arg("xtrim", logs + public_streams),
+            ]
+        ),
+        " ".join(
+            [
+                "user tt-scheduler on >change-me",
+                BASE,
+                # It follows the logs (reads only), keeps each partition's deadlines and
+                # checkpoint (writes on those exact keys), sends TimeExpired on the
+                # command streams and reads its own replies.
+                EVENTS,
+                "~tt:{*}:clock:*",
+                COMMANDS,
+                "~tt:replies:scheduler",
+                "+xrange +xrevrange +get +hmget +zrangebyscore +multi +exec +client|setname",
+                first_arg("set", clock_checkpoints),
+                first_arg("hset", clock_seats),
+                first_arg("hdel", clock_seats),
+                first_arg("zadd", clock_due),
+                first_arg("zrem", clock_due),
+                first_arg("xadd", command_streams),
             ]
         ),
     ]

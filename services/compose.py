@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from services.gateway.app import GatewayConfig
     from services.readside.projector import Projector
     from services.rematch.service import Rematcher
+    from services.scheduler.service import Scheduler
     from services.webhooks.service import WebhookConfig, WebhookSender
 
 PROJECTIONS = ("matches", "public", "ratings")
@@ -93,8 +94,11 @@ def event_store(settings: Settings, redis: Redis) -> ArchivedStore:
     )
 
 
-def command_service(settings: Settings) -> CommandService:
-    """The command service on a client of its own, which it closes when it stops."""
+def command_service(
+    settings: Settings, *, clock: Callable[[], int] | None = None
+) -> CommandService:
+    """The command service on a client of its own, which it closes when it stops.
+    `clock` (unix ms) times its decisions; the machine's unless a test gives one."""
     from services.commands.application import CommandProcessor
     from services.commands.service import CommandService, RedisReplies
 
@@ -107,6 +111,7 @@ def command_service(settings: Settings) -> CommandService:
         snapshot_every=settings.snapshot_every,
         trust_seeds=settings.trust_seeds,
         limits=settings.limits,
+        clock=clock,
     )
     return CommandService(settings, redis, store, processor)
 
@@ -132,6 +137,22 @@ def projector(
         projections=projections,
         batch_size=batch_size,
     )
+
+
+def scheduler(
+    settings: Settings,
+    redis: Redis,
+    *,
+    partitions: Sequence[int] | None = None,
+    clock: Callable[[], int] | None = None,
+) -> Scheduler:
+    """The turn clocks' scheduler on the given client (the caller closes it), for every
+    partition unless told which; `clock` (unix ms) is the machine's unless a test gives
+    one."""
+    from services.scheduler.service import Scheduler
+
+    followed = list(range(settings.partitions)) if partitions is None else list(partitions)
+    return Scheduler(redis, event_store(settings, redis), followed, clock=clock)
 
 
 def read_models(settings: Settings, redis: Redis) -> ReadModels:

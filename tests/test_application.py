@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+import pytest
+import structlog
+import structlog.testing
 
 from domain import kernel
 from domain import match as m
@@ -14,7 +18,8 @@ from events.envelope import first_bad_link
 from events.keys import Keys
 from events.matches import load_match
 from events.store import AppendRequest, InMemoryStore
-from services.commands.application import CommandProcessor
+from services.commands import application
+from services.commands.application import CommandProcessor, as_duplicate
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 
 DEAD = Keys(0).dead  # the partition's dead-letter stream
@@ -196,3 +201,57 @@ async def test_a_match_id_that_could_not_name_a_key_is_refused() -> None:
         )
     assert [r.code for r in inbox.replies()] == ["bad_id"] * 4
     assert store.streams == {}
+
+
+async def test_a_resent_command_gets_its_first_reply_from_a_record_without_its_events() -> None:
+    for starter, sees_secret in (("ann", True), ("bea", False)):
+        store, inbox = InMemoryStore(), Inbox()
+        processor = CommandProcessor(store, inbox, trust_seeds=True)
+        start = entry(m.StartMatch(player=starter, seed=8), "c4")
+        await processor.handle_batch([*[entry(*e) for e in SEATING], start], DEAD)
+        # The store keeps the version range and the seat, not the events again.
+        recorded = store.replies[("m1", "c4")]
+        assert recorded.startswith(b"[") and b"countdown" not in recorded
+        first = inbox.replies()[-1]
+        assert first.status == "accepted" and len(first.events) == 2
+        assert (b"cd-secret" in bytes(first.events[1])) is sees_secret
+        # Sent again, to this worker and to one that has not cached the match.
+        fresh = CommandProcessor(store, inbox, trust_seeds=True)
+        await processor.handle_batch([start], DEAD)
+        await fresh.handle_batch([start], DEAD)
+        for again in inbox.replies()[-2:]:
+            assert again.status == "duplicate" and again.original_status == "accepted"
+            assert again.version == first.version
+            assert [bytes(e) for e in again.events] == [bytes(e) for e in first.events]
+        # Byte for byte the first reply, marked as a duplicate.
+        original = next(b for _, b in inbox.sent if b'"command_id":"c4"' in b)
+        assert [b for _, b in inbox.sent[-2:]] == [as_duplicate(original)] * 2
+
+
+SEATING = [
+    (m.CreateMatch(game="countdown", seats=2), "c1"),
+    (m.JoinMatch(player="ann"), "c2"),
+    (m.JoinMatch(player="bea"), "c3"),
+]
+
+
+async def test_an_accepted_command_is_logged_at_debug_and_a_refused_one_at_info(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 13: accepted commands at debug, rejections at info with the reason, each
+    # line with the match and command ids.
+    capture = structlog.testing.LogCapture()
+    debug = structlog.make_filtering_bound_logger(logging.DEBUG)
+    logger = structlog.wrap_logger(None, processors=[capture], wrapper_class=debug)
+    monkeypatch.setattr(application, "log", logger)
+    processor = CommandProcessor(InMemoryStore(), Inbox(), trust_seeds=True)
+    await seated(processor)
+    await processor.handle_batch([entry(m.JoinMatch(player="cid"), "late")], DEAD)
+    logs = capture.entries
+    accepted = [e for e in logs if e["event"] == "command_accepted"]
+    assert [e["command_id"] for e in accepted] == ["c1", "c2", "c3", "c4"]
+    assert {e["log_level"] for e in accepted} == {"debug"}
+    assert {e["match_id"] for e in accepted} == {"m1"}
+    (refused,) = [e for e in logs if e["event"] == "command_rejected"]
+    assert refused["log_level"] == "info" and refused["code"] == "match_started"
+    assert refused["match_id"] == "m1" and refused["command_id"] == "late"

@@ -24,6 +24,7 @@ ROLES = {
     "projector": "tt-projector",
     "gateway": "tt-gateway",
     "archiver": "tt-archiver",
+    "scheduler": "tt-scheduler",
 }
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from typing import Any
 
 import msgspec
 import pytest
 
+from domain import kernel
 from domain import match as m
 from domain.kernel import Rejected, Rng, ranks_from_keys, ranks_from_scores
 
@@ -63,6 +66,23 @@ def test_players_take_free_seats_and_may_leave_before_the_start() -> None:
     assert state.players == [None, None]
 
 
+def test_a_seat_beyond_the_table_is_refused_in_the_persons_numbering() -> None:
+    # Issue 13: `join(seat=5)` on a 2-seat table said "Seat 5 is not free". The command's
+    # seat is 0-based (JSON); the sentence counts from 1, as people do.
+    state = lobby(seats=2)
+    with pytest.raises(Rejected) as err:
+        m.decide(state, m.JoinMatch(player="ann", seat=5))
+    assert err.value.code == "no_such_seat"
+    assert err.value.message == "There is no seat 6 at this 2-seat table."
+    with pytest.raises(Rejected) as err:
+        m.decide(state, m.JoinMatch(player="ann", seat=-1))
+    assert err.value.code == "no_such_seat"
+    taken = m.fold(m.decide(state, m.JoinMatch(player="ann", seat=1)), state)
+    with pytest.raises(Rejected) as err:
+        m.decide(taken, m.JoinMatch(player="bea", seat=1))
+    assert err.value.message == "Seat 2 is not free."
+
+
 def test_the_match_starts_with_the_seed_and_rules_version_recorded() -> None:
     state = started()
     assert state.status == "playing" and state.seed == 4 and state.rules_version == "1"
@@ -109,3 +129,70 @@ def test_a_snapshot_of_a_match_decodes_to_the_same_state() -> None:
     assert codec.encode_state(m.decode_snapshot(codec.encode_state(state))) == (
         codec.encode_state(state)
     )
+
+
+@pytest.mark.parametrize("name", ["chicken", "loveletter", "threethirteen", "arcticscavengers"])
+def test_the_match_folds_each_game_event_once_and_looks_its_game_up_once_a_command(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 10: every event was evolved twice on the hot path (the game's recorder, then
+    # the match again), and the match looked its game up by name once per event.
+    game = kernel.get_game(name)
+    folds = 0
+
+    def counted(state: Any, event: Any) -> Any:
+        nonlocal folds
+        folds += 1
+        return game.evolve(state, event)
+
+    monkeypatch.setitem(kernel._REGISTRY, name, dataclasses.replace(game, evolve=counted))
+    record = kernel.Recorder.record
+
+    def recorded(self: kernel.Recorder[Any, Any], *events: Any) -> None:
+        nonlocal folds
+        folds += len(events)  # a recorder folds what it records, with the game's evolve
+        record(self, *events)
+
+    monkeypatch.setattr(kernel.Recorder, "record", recorded)
+    lookups = 0
+    real_get_game = kernel.get_game
+
+    def get_game(wanted: str) -> kernel.Game:
+        nonlocal lookups
+        lookups += 1
+        return real_get_game(wanted)
+
+    monkeypatch.setattr(m, "get_game", get_game)
+    players = [f"p{i}" for i in range(3)]
+    commands: list[Any] = [m.CreateMatch(game=name, seats=3)]
+    commands += [m.JoinMatch(player=p) for p in players]
+    commands.append(m.StartMatch(player="p0", seed=11))
+    state: m.MatchState | None = None
+    game_events = 0
+    stream: list[Any] = []
+    choose = random.Random(5)
+    for turn in range(400):
+        if turn >= len(commands):
+            assert state is not None
+            if state.status == "finished":
+                break
+            spec = kernel.get_game(name)
+            seat = min(spec.to_act(state.game_state))
+            move = choose.choice(list(spec.legal(state.game_state, seat)))
+            raw = msgspec.Raw(msgspec.json.encode(move))
+            commands.append(m.PlayMove(player=players[seat], move=raw))
+        before_folds, before_lookups = folds, lookups
+        decided = m.decide_and_fold(state, commands[turn])
+        ours = [e for e in decided.events if not isinstance(e, m.MATCH_EVENT_TYPES)]
+        game_events += len(ours)
+        stream += decided.events
+        assert folds - before_folds == len(ours), f"command {turn}: {commands[turn]}"
+        # One lookup for the command (and, for the first move, one more to build the
+        # cached move decoder), however many events it causes.
+        assert lookups - before_lookups <= 2, f"command {turn}: {lookups - before_lookups}"
+        state = decided.after
+    assert state is not None and game_events > 20
+    # Loading the match folds its whole stream: the game looked up once, each event once.
+    lookups = folds = 0
+    assert m.fold(stream) == state
+    assert lookups == 1 and folds == game_events

@@ -10,8 +10,9 @@ Each pass, for every partition:
    lobby and `show` still list it) and deletes the match stream, replies, snapshot,
    summary, views and histories. A crash between the two steps archives it again.
 2. **The partition log is trimmed** behind the slowest of the checkpoints that read it
-   (the matches and public projections, the ratings), and never past the retention:
-   what every projector has applied and is older than any match kept in Redis.
+   (the matches and public projections, the ratings, the clocks' scheduler), and never
+   past the retention: what every reader has applied and is older than any match kept
+   in Redis.
 3. **The public stream is trimmed** to the retention as well: an integration further
    behind than that loses what it had not read (docs/operations.md says so).
 
@@ -212,10 +213,14 @@ class Archiver:
         return [r.decode() if r else START for r in raw]
 
     async def trim_log(self, p: int) -> int:
-        """Trim the partition log behind every projector and the retention."""
+        """Trim the partition log behind every projector, the clocks' scheduler (once one
+        has read the partition) and the retention."""
         marks = await self.checkpoints(p)
         if START in marks:
             return 0  # a projection has not started on it: it needs the whole log
+        scheduled: Any = await self.redis.get(Keys(p).clock_checkpoint)
+        if scheduled:
+            marks.append(scheduled.decode())
         slowest = min(marks, key=lambda m: position(m.encode()))
         bound = min(position(slowest.encode()), (self.cutoff(), 0))
         if bound[0] <= 0:

@@ -322,6 +322,17 @@ async def _checked(settings: Settings) -> None:
 )
 @click.option("--gateway/--no-gateway", default=True, help="Serve the players' gateway.")
 @click.option(
+    "--scheduler/--no-scheduler",
+    default=True,
+    help="Run the turn clocks' scheduler (sends TimeExpired when a seat's time runs out).",
+)
+@click.option(
+    "--scheduler-partitions",
+    default="",
+    envvar="TABLETOP_SCHEDULER_PARTITIONS",
+    help="Partitions whose clocks this scheduler keeps, e.g. 0-7 (default: all).",
+)
+@click.option(
     "--archiver/--no-archiver",
     default=True,
     help="Archive finished matches past the retention and trim what is read (one is enough).",
@@ -343,6 +354,8 @@ def serve(
     projector_partitions: str,
     command_partitions: str,
     gateway: bool,
+    scheduler: bool,
+    scheduler_partitions: str,
     archiver: bool,
     port: int,
     gateway_processes: int,
@@ -355,13 +368,16 @@ def serve(
     each match stays with one service. Projectors split the partitions. The gateway runs
     as --gateway-processes processes on one port; any of them serves any player. One
     archiver is enough for the whole deployment (two would do the same work twice,
-    harmlessly). TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
+    harmlessly). Schedulers split the partitions like projectors (two on one partition
+    send each expiry twice, which the rules refuse the second time).
+    TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
     their own. TABLETOP_WEBHOOK_URL (with TABLETOP_WEBHOOK_SECRET) starts the webhook
     sender, which POSTs every notice to a player, signed (docs/tables.md).
     """
-    if not commands and not projector and not gateway and not archiver:
+    if not commands and not projector and not gateway and not archiver and not scheduler:
         raise click.UsageError(
-            "--no-commands, --no-projector, --no-gateway and --no-archiver leave nothing to serve"
+            "--no-commands, --no-projector, --no-gateway, --no-scheduler and --no-archiver "
+            "leave nothing to serve"
         )
     total = Settings.from_env("unix://").partitions
     owned = (
@@ -370,6 +386,7 @@ def serve(
         else None
     )
     followed = _partition_list(projector_partitions, total, "'--projector-partitions'")
+    clocked = _partition_list(scheduler_partitions, total, "'--scheduler-partitions'")
     from services.webhooks.service import WebhookConfig
 
     hooks = WebhookConfig.from_env()  # a wrong setting is said before anything starts
@@ -385,6 +402,7 @@ def serve(
         follower = None
         web = None
         keeper = None
+        timer = None
         probe = None
         rematches = None
         rematch_client = None
@@ -396,6 +414,7 @@ def serve(
                 (not commands or service is not None)
                 and (not projector or follower is not None)
                 and (not archiver or keeper is not None)
+                and (not scheduler or timer is not None)
             )
 
         try:
@@ -426,6 +445,10 @@ def serve(
                 log.info(
                     "service_started", service="gateway", url=web.url, processes=gateway_processes
                 )
+            if scheduler:
+                timer = compose.scheduler(settings, redis, partitions=clocked)
+                timer.start()
+                log.info("service_started", service="scheduler", partitions=clocked)
             if archiver:
                 keeper = compose.archiver(settings)
                 keeper.start()
@@ -436,7 +459,8 @@ def serve(
                 log.info("service_started", service="webhooks", url=hooks.url)
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
-                f"{projector}, gateway: {web.url if web else False}, archiver: {archiver});"
+                f"{projector}, gateway: {web.url if web else False}, scheduler: {scheduler}, "
+                f"archiver: {archiver});"
                 " Ctrl-C stops"
             )
             stop = asyncio.Event()
@@ -462,6 +486,8 @@ def serve(
                     stopping.push_async_callback(_stopped, "rematch", rematches.stop)
                 if follower is not None:
                     stopping.push_async_callback(_stopped, "projector", follower.stop)
+                if timer is not None:
+                    stopping.push_async_callback(_stopped, "scheduler", timer.stop)
                 if web is not None:
                     stopping.push_async_callback(web.stop)
                 if keeper is not None:

@@ -25,6 +25,7 @@ from redis.asyncio import Redis
 from redis.exceptions import NoPermissionError
 
 from domain import match as m
+from domain.clock import TimeControl
 from events.keys import DEFAULT_PARTITIONS, Keys, partition_of, reply_stream
 from services.contracts.messages import ENCODER, REPLY_DECODER, CommandMessage, Reply
 from services.infra.redisconn import GONE, StreamEntry, connect, reason, twin, username
@@ -103,10 +104,21 @@ class TabletopClient:
     # --- the commands ----------------------------------------------------------------
 
     async def create(
-        self, game: str, seats: int, options: dict[str, Any] | None = None, match_id: str = ""
+        self,
+        game: str,
+        seats: int,
+        options: dict[str, Any] | None = None,
+        match_id: str = "",
+        clock: TimeControl | None = None,
     ) -> str:
         match_id = match_id or uuid.uuid4().hex[:16]
-        await self.send(match_id, m.CreateMatch(game=game, seats=seats, options=options or {}))
+        create = m.CreateMatch(
+            game=game,
+            seats=seats,
+            options=options or {},
+            clock=msgspec.UNSET if clock is None else clock,
+        )
+        await self.send(match_id, create)
         return match_id
 
     async def join(self, match_id: str, player: str, seat: int | None = None) -> Reply:

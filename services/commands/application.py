@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import OrderedDict, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -31,6 +31,7 @@ from services.contracts.messages import (
     Limits,
     Reply,
 )
+from services.contracts.replies import full_reply, recorded_accept
 from services.infra import metrics
 from services.infra.redisconn import GONE, reason
 
@@ -88,8 +89,12 @@ class CommandProcessor:
         dead_letters: ReplySink | None = None,
         trust_seeds: bool = False,
         limits: Limits | None = None,
+        clock: Callable[[], int] | None = None,
     ) -> None:
         self.store = store
+        # The time of each decision (unix ms): recorded as its envelopes' `recorded_at`
+        # and handed to the rules, which run turn clocks from it (tests inject one).
+        self.clock = clock or wall_clock
         # Players must not choose the deal: a seed in a start command is taken only where
         # the deployment trusts every writer of the command streams (tests, tooling).
         self.trust_seeds = trust_seeds
@@ -253,7 +258,15 @@ class CommandProcessor:
                 if result.status == "duplicate":
                     self.stats["duplicates"] += 1
                     metrics.COMMANDS.labels("duplicate").inc()
-                    out.append((msg.reply_to, as_duplicate(result.reply)))
+                    try:
+                        first = await self._first_reply(msg, result.reply)
+                    except GONE:
+                        raise
+                    except Exception as err:  # its match cannot be read: answered later
+                        self._failed(msg, err)
+                        failed.append(index)
+                        continue
+                    out.append((msg.reply_to, as_duplicate(first)))
                     _log(msg).info("command_duplicate")
                     continue
                 if result.status == "reused":
@@ -311,6 +324,12 @@ class CommandProcessor:
                 log.warning("snapshot_failed", match_id=match_id, error=reason(err))
         return out, failed
 
+    async def _first_reply(self, msg: CommandMessage, recorded: bytes) -> bytes:
+        """What the command's first delivery was answered (its events read back)."""
+        live = self.cache.get(msg.match_id)
+        game = live.state.game if live is not None else None
+        return await full_reply(self.store, msg.match_id, msg.command_id, recorded, game)
+
     def _failed(self, msg: CommandMessage, err: Exception) -> None:
         """A command the store failed on: not answered now, left pending for a retry
         (then a dead letter, answered as such). Its match is read afresh next time: a
@@ -342,8 +361,9 @@ class CommandProcessor:
             # The referee names the rematch, from this match's id: whatever a player sent,
             # the agreed rematch is one match, the same after any retry.
             command = msgspec.structs.replace(command, new_match=m.rematch_id(msg.match_id))
+        now = self.clock()
         try:
-            events, state = m.decide_and_fold(live.state if live else None, command)
+            events, state = m.decide_and_fold(live.state if live else None, command, now=now)
         except Rejected as rejected:
             _log(msg).info("command_rejected", code=rejected.code)
             return self._rejection(msg, version, rejected.code, rejected.message)
@@ -360,7 +380,7 @@ class CommandProcessor:
             prev=live.last_hash if live else GENESIS,
             items=[(m.event_tag(e), p) for e, p in zip(events, payloads, strict=True)],
             command_id=msg.command_id,
-            recorded_at=int(time.time() * 1000),
+            recorded_at=now,
             command=ENCODER.encode(command),
         )
         seat = _seat(state, command)
@@ -382,7 +402,8 @@ class CommandProcessor:
             match_id=msg.match_id,
             expected_version=version,
             command_id=msg.command_id,
-            reply=ENCODER.encode(reply),
+            # Recorded as its version range: a duplicate reads its events back.
+            reply=recorded_accept(reply, len(envelopes), seat),
             envelopes=envelopes,
             digest=command_digest(msg),
         )
@@ -405,6 +426,11 @@ class CommandProcessor:
             digest=command_digest(msg),
         )
         return Plan(msg, request, reply, None)
+
+
+def wall_clock() -> int:
+    """The machine's time, unix milliseconds."""
+    return int(time.time() * 1000)
 
 
 def _log(msg: CommandMessage) -> Any:

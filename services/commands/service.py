@@ -41,6 +41,7 @@ from events.store import EventStore
 from services.commands.application import CommandProcessor, as_duplicate
 from services.commands.intake import Refusal, read_entry
 from services.contracts.messages import ENCODER, REPLY_DECODER, Reply
+from services.contracts.replies import full_reply
 from services.infra import metrics
 from services.infra.config import Settings
 from services.infra.redisconn import (
@@ -579,6 +580,10 @@ class CommandService:
             if where is not None:
                 try:
                     recorded = await self.store.reply_for(where.match_id, where.command_id)
+                    if recorded is not None:
+                        recorded = await full_reply(
+                            self.store, where.match_id, where.command_id, recorded
+                        )
                 except GONE:
                     raise  # the next pass tries again
                 except Exception:  # its match's keys may be what failed: none known

@@ -519,7 +519,8 @@ def read_models() -> list[tuple[str, str, str]]:
         (
             _pattern(keys.history("{match_id}", "{reader}")),
             "list; reader `spectator` or a seat",
-            "`HistoryLine` (JSON), one per event the reader may see",
+            "`HistoryLine` (JSON): the spectator's, one per event it may see; a seat's, "
+            "only where it reads another line (or none: `event` null), merged by version",
         ),
         (
             _pattern(keys.lobby("{status}", "{game}")),

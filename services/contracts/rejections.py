@@ -207,9 +207,9 @@ def _codes(found: dict[str, Found], readme: dict[str, str]) -> list[Code]:
 
 
 def match_codes() -> list[Code]:
-    """The lifecycle's codes: the match aggregate and the game registry."""
+    """The lifecycle's codes: the match aggregate, its clocks and the game registry."""
     domain = _root() / "domain"
-    return _codes(collect([domain / "match.py", domain / "kernel.py"]), {})
+    return _codes(collect([domain / "match.py", domain / "kernel.py", domain / "clock.py"]), {})
 
 
 def game_codes(package: str) -> list[Code]:

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from domain.clock import TimeControl
 from services.gateway.tables import CommandChoice, Line
 from services.gateway.tokens import DisplayName, PlayerId
 
@@ -58,6 +59,7 @@ class CreateBody(Body):
     seats: SeatCount
     options: Options = {}
     join: bool = True  # sit down at the new table straight away
+    clock: TimeControl | None = None  # the match's time control (docs/tables.md)
 
 
 class JoinBody(Body):

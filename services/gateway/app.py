@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import secrets
 import uuid
 from pathlib import Path
@@ -36,13 +37,13 @@ from litestar.static_files import create_static_files_router
 from redis.asyncio import Redis
 
 from domain import match as m
-from domain.kernel import Rejected, games, get_game
+from domain.kernel import Rejected, games
 from events.keys import GATEWAY
-from events.matches import decode_events, fold_envelopes, load_match
+from events.matches import load_match
 from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
 from services.contracts.messages import Reply
-from services.gateway import api, tables
+from services.gateway import api, feeds, tables
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
@@ -100,6 +101,7 @@ class Gateway:
         self.tokens = Tokens(config.secret, config.token_ttl)
         self.names = tables.NameBook(redis)
         self.hub = LiveHub(listen, store.partitions)
+        self.feeds = feeds.Feeds(self.hub, store, self.names.of)
         self.notices = NoticeHub(notices, store.partitions)
         self.bots = Bots(client, store, self.hub, self.remember, redis, delay=config.bot_delay)
         self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
@@ -115,6 +117,7 @@ class Gateway:
     async def stop(self) -> None:
         await self.quick.stop()
         await self.bots.stop()
+        await self.feeds.stop()
         await self.hub.stop()
         await self.notices.stop()
         await self.client.close()
@@ -216,7 +219,10 @@ def _parse_seat(raw: str | None, state: m.MatchState, me: Player) -> int | None:
     except ValueError:
         raise ClientException("`as` is a seat number (0-based) or `spectator`.") from None
     if not 0 <= seat < state.seats:
-        raise ClientException(f"There is no seat {seat} at this {state.seats}-seat table.")
+        raise ClientException(
+            f"`as={seat}` names no seat: this table's seats are 0 to {state.seats - 1} "
+            "(0-based), or `spectator`."
+        )
     if seat != own and state.status != "finished":
         raise PermissionDeniedException("Another seat's view is shown only once the match is over.")
     return seat
@@ -344,7 +350,13 @@ async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Cr
     match_id = uuid.uuid4().hex[:16]
     _refused(
         await gw.send(
-            match_id, m.CreateMatch(game=data.game, seats=data.seats, options=data.options)
+            match_id,
+            m.CreateMatch(
+                game=data.game,
+                seats=data.seats,
+                options=data.options,
+                clock=msgspec.UNSET if data.clock is None else data.clock,
+            ),
         )
     )
     if data.join:
@@ -541,9 +553,14 @@ async def replay(
 async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> api.ReplyBody:
     """Send a game command as me; the answer is the command service's reply. The same
     command id again answers the same (a retry is safe); with another body, 409."""
+    # Served by `HotPath` in front of the framework; this route describes it (OpenAPI)
+    # and serves it when the application is used without it.
+    return await play_move(_gateway(state), me, match_id, data)
+
+
+async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) -> api.ReplyBody:
     _as_caller(me, data)
     _check_strings(data.move)
-    gw = _gateway(state)
     body = msgspec.json.encode(data.move, order="sorted")
     # Command ids are the caller's own: namespaced by player, no two players' collide.
     command_id = f"gw.{me.id}.{data.command_id}"
@@ -584,14 +601,99 @@ async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> a
     )
 
 
+# --- the hot path ---------------------------------------------------------------------------
+
+_PLAY_PATH = re.compile(r"^/api/matches/([^/]+)/commands$")
+_MOVE_BODY = msgspec.json.Decoder(api.MoveBody)
+_JSON = msgspec.json.Encoder()
+MAX_BODY = 16 * 1024
+
+
+class HotPath:
+    """The gateway's ASGI application: a move (POST .../commands, what players send most)
+    is served here, the rest by Litestar. A move's cost was mostly the framework's
+    (routing, dependency and body extraction, response), more than the move itself; here
+    it is the same checks and answers with msgspec, and `play_move` does the work the
+    route does."""
+
+    def __init__(self, app: Litestar) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            found = _PLAY_PATH.match(scope["path"])
+            if found is not None:
+                await self._play(found.group(1), scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+    async def _play(self, match_id: str, scope: Any, receive: Any, send: Any) -> None:
+        gw = _gateway(self.app.state)
+        status, answer = 200, b""
+        try:
+            me = gw.tokens.read(_bearer(_header(scope, b"authorization")))
+            body = await _body(receive, MAX_BODY)
+            try:
+                data = _MOVE_BODY.decode(body)
+            except (msgspec.ValidationError, msgspec.DecodeError) as err:
+                raise ClientException(f"Validation failed for a move: {err}") from None
+            answer = _JSON.encode(await play_move(gw, me, match_id, data))
+        except BadToken as err:
+            status, answer = 401, _problem(401, str(err))
+        except HTTPException as err:
+            status, answer = err.status_code, _problem(err.status_code, err.detail)
+        except Exception:
+            log.exception("move_failed", match_id=match_id)
+            status, answer = 500, _problem(500, "Internal Server Error")
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(answer)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": answer})
+
+
+def _header(scope: Any, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return cast(bytes, value).decode("latin-1")
+    return None
+
+
+async def _body(receive: Any, limit: int) -> bytes:
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientException("The request ended before its body.")
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(status_code=413, detail=f"A body holds at most {limit} bytes.")
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts)
+
+
+def _problem(status: int, detail: str) -> bytes:
+    return _JSON.encode({"status_code": status, "detail": detail})
+
+
 # --- live ---------------------------------------------------------------------------------
 
 
 @websocket("/api/matches/{match_id:str}/live")
 async def live(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
-    """The caller's view on connect, then each new event (redacted for the caller, with
-    its sentence) and the view after it, in version order; `?since=V` first replays what
-    came after V. Sign in with `?token=` (a browser cannot set headers on a WebSocket)."""
+    """The caller's view on connect, then after each batch of new events one message:
+    those events (redacted for the caller, with their sentences), the view after them
+    and whether it is the caller's turn; `?since=V` first sends what came after V. Sign
+    in with `?token=` (a browser cannot set headers on a WebSocket)."""
     gw = _gateway(socket.app.state)
     try:
         me = gw.tokens.read(socket.query_params.get("token"))
@@ -600,128 +702,48 @@ async def live(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
         return
     since_raw = socket.query_params.get("since")
     await socket.accept()
-    with gw.hub.subscribe(match_id) as news:
-        found = await load_match(gw.store, match_id)
-        if found is None:
-            await _send(socket, {"kind": "error", "message": f"There is no match {match_id}."})
-            await socket.close(code=4404)
+    with gw.feeds.follow(match_id) as feed:
+        await feed.ready.wait()
+        if feed.failed:
+            await _refuse(socket, "The match cannot be read just now; connect again.", 1011)
             return
-        follower = _Follower(gw, socket, match_id, me)
-        since = int(since_raw) if since_raw and since_raw.isdigit() else None
-        await follower.hello(found.state, since)
-        closed = asyncio.create_task(_until_closed(socket))
+        inbox, base = feed.join()
         try:
-            while not closed.done():
-                getter = asyncio.create_task(news.get())
-                done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if getter not in done:
-                    getter.cancel()
-                    break
-                await follower.arrived([getter.result(), *_drain(news)])
+            if base is None:
+                await _refuse(socket, f"There is no match {match_id}.", 4404)
+                return
+            names = await gw.names.of(base.state.players)
+            since = int(since_raw) if since_raw and since_raw.isdigit() else None
+            if since is not None and since < base.state.version:
+                first = await feeds.catch_up(gw.store, match_id, since, base, names)
+            else:
+                first = feeds.Batch("hello", base.state, names)
+            await socket.send_data(first.text_for(me.id), mode="text")
+            closed = asyncio.create_task(_until_closed(socket, inbox))
+            try:
+                while (batch := await inbox.get()) is not feeds.Closed:
+                    await socket.send_data(batch.text_for(me.id), mode="text")
+            finally:
+                closed.cancel()
+            if feed.failed and not closed.done():
+                await _refuse(socket, "The live feed stopped; connect again.", 1011)
         except WebSocketDisconnect:
             pass
         finally:
-            closed.cancel()
+            feed.leave(inbox)
 
 
-def _drain(queue: asyncio.Queue[Any]) -> list[Any]:
-    out = []
-    while not queue.empty():
-        out.append(queue.get_nowait())
-    return out
-
-
-async def _until_closed(socket: WebSocket[Any, Any, Any]) -> None:
+async def _until_closed(socket: WebSocket[Any, Any, Any], inbox: feeds.Inbox) -> None:
     with contextlib.suppress(WebSocketDisconnect, Exception):
         while True:
             await socket.receive_data(mode="text")
+    inbox.put_nowait(feeds.Closed)
 
 
-async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> None:
-    await socket.send_data(msgspec.json.encode(message).decode(), mode="text")
-
-
-class _Follower:
-    """One socket's fold of the match, and the last version it has sent."""
-
-    def __init__(self, gw: Gateway, socket: WebSocket[Any, Any, Any], match_id: str, me: Player):
-        self.gw = gw
-        self.socket = socket
-        self.match_id = match_id
-        self.me = me
-        self.live: Any = None
-        self.sent = 0
-        self._names: tuple[list[str | None], list[str]] | None = None
-
-    async def names(self, players: list[str | None]) -> list[str]:
-        """The seats' names, read again only when the seats change."""
-        if self._names is None or self._names[0] != players:
-            self._names = (list(players), await self.gw.names.of(players))
-        return self._names[1]
-
-    async def hello(self, state: m.MatchState, since: int | None) -> None:
-        if since is not None and since < state.version:
-            # A reconnect: the events after `since`, from the start for a fresh fold.
-            envelopes = await self.gw.store.load(self.match_id)
-            head = envelopes[:since]
-            self.live = fold_envelopes(head) if head else None
-            self.sent = since
-            await self.arrived(envelopes[since:], notify=False)
-        else:
-            self.live = await load_match(self.gw.store, self.match_id)
-            self.sent = state.version
-            await self._view(kind="hello")
-
-    async def arrived(self, envelopes: list[Any], *, notify: bool = True) -> None:
-        fresh = [e for e in envelopes if e.version > self.sent]
-        if not fresh:
-            return
-        if fresh[0].version != self.sent + 1:  # the hub started after: read the gap
-            fresh = await self.gw.store.load(self.match_id, after_version=self.sent)
-        game = self.live.state.game if self.live else _opening_game(fresh)
-        events = decode_events(game, fresh)
-        self.live = fold_envelopes(fresh, self.live)
-        state = self.live.state
-        names = await self.names(state.players)
-        seat = tables.seat_of(state, self.me.id)
-        for line in tables.lines_for(game, fresh, events, seat, names, state.players):
-            await _send(self.socket, {"kind": "event", **msgspec.to_builtins(line)})
-        self.sent = state.version
-        await self._view(kind="view")
-        if notify and self._my_turn():
-            await _send(self.socket, {"kind": "your_turn", "version": state.version})
-
-    def _my_turn(self) -> bool:
-        if self.live is None:
-            return False
-        state = self.live.state
-        seat = tables.seat_of(state, self.me.id)
-        if seat is None or state.status != "playing" or seat in state.conceded:
-            return False
-        return seat in get_game(state.game).to_act(state.game_state)
-
-    async def _view(self, kind: str) -> None:
-        state = self.live.state
-        names = await self.names(state.players)
-        seat = tables.seat_of(state, self.me.id)
-        await _send(
-            self.socket,
-            {
-                "kind": kind,
-                "version": state.version,
-                "seat": seat,
-                "view": tables.view_for(state, seat, names),
-                "commands": msgspec.to_builtins(tables.commands_for(state, seat)),
-            },
-        )
-        if kind == "hello" and self._my_turn():
-            await _send(self.socket, {"kind": "your_turn", "version": state.version})
-
-
-def _opening_game(envelopes: list[Any]) -> str:
-    from events.matches import game_of
-
-    return game_of(envelopes)
+async def _refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> None:
+    with contextlib.suppress(WebSocketDisconnect, Exception):
+        await socket.send_data(feeds.ENCODER.encode(feeds.LiveError(message=message)).decode())
+        await socket.close(code=code)
 
 
 # --- pages ----------------------------------------------------------------------------------
@@ -799,7 +821,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         on_startup=[startup],
         on_shutdown=[shutdown],
         exception_handlers={Rejected: _rejected},
-        request_max_body_size=16 * 1024,
+        request_max_body_size=MAX_BODY,
         openapi_config=OpenAPIConfig(
             title="tabletop gateway", version="1", description="Players' edge of tabletop."
         ),

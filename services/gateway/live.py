@@ -18,7 +18,8 @@ from redis.asyncio import Redis
 
 from events.envelope import Envelope
 from events.keys import Keys
-from events.redis_store import entry_to_envelope
+from events.redis_store import read_entries
+from events.store import LogEntry, Skipped
 from services.infra.redisconn import is_cluster
 
 log = structlog.get_logger("gateway.live")
@@ -35,6 +36,7 @@ class LiveHub:
         self._subscribers: dict[str, set[asyncio.Queue[Envelope]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._stopping = False
+        self._partition: dict[bytes, int] = {}
         self.ready = asyncio.Event()
 
     @property
@@ -43,6 +45,7 @@ class LiveHub:
 
     async def start(self) -> None:
         positions: dict[Any, Any] = {}
+        self._partition = {Keys(p).log.encode(): p for p in range(self.partitions)}
         for p in range(self.partitions):
             # The last entry now: "$" would be re-read as "now" at every call.
             last: Any = await self.redis.xrevrange(Keys(p).log, count=1)
@@ -96,8 +99,25 @@ class LiveHub:
                 for entry_id, fields in entries:
                     positions[stream.decode()] = entry_id.decode()
                     match_id = fields[b"m"].decode()
-                    queues = self._subscribers.get(match_id)
-                    if queues:
-                        envelope = entry_to_envelope(match_id, entry_id, fields)
-                        for queue in queues:
-                            queue.put_nowait(envelope)
+                    if not self._subscribers.get(match_id):
+                        continue
+                    for _, envelope in await self._events(stream, entry_id, fields):
+                        for queue in self._subscribers.get(match_id, ()):
+                            if envelope is not None:
+                                queue.put_nowait(envelope)
+
+    async def _events(
+        self, stream: bytes, entry_id: bytes, fields: dict[bytes, bytes]
+    ) -> list[LogEntry | Skipped]:
+        """A log entry's events, read from its match stream (it names them); a lost
+        read is tried again, so no subscriber misses one."""
+        while True:
+            try:
+                return await read_entries(
+                    self.redis, self._partition[stream], [(entry_id, fields)], None
+                )
+            except Exception:
+                log.exception("live_read_failed", match_id=fields[b"m"].decode())
+                if self._stopping:
+                    return []
+                await asyncio.sleep(0.5)

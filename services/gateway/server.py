@@ -11,6 +11,7 @@ import uvicorn
 from litestar import Litestar
 
 from services.gateway import GatewayCannotListen
+from services.gateway.app import HotPath
 
 
 class _Quiet(uvicorn.Server):
@@ -29,12 +30,14 @@ class GatewayServer:
         self.host = host
         self.port = port
         config = uvicorn.Config(
-            app,
+            HotPath(app),
             host=host,
             port=port,
             log_level="warning",
             log_config=None,  # its records reach the JSON lines through the root logger
+            http="httptools",
             ws="websockets-sansio",
+            access_log=False,
             lifespan="on",
         )
         self._server = _Quiet(config)

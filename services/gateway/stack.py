@@ -1,6 +1,6 @@
-"""The command service (with the rematch process beside it), the projector and the
-gateway in one process: what `tabletop demo --web`, the gateway tests and the browser
-tests run."""
+"""The command service (with the rematch process beside it), the projector, the clocks'
+scheduler and the gateway in one process: what `tabletop demo --web`, the gateway tests
+and the browser tests run."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ class Stack:
         port: int = 0,
         commands: bool = True,
         projector: bool = True,
+        scheduler: bool = True,
     ) -> None:
         self.settings = settings
         self.service = compose.command_service(settings) if commands else None
@@ -31,6 +32,7 @@ class Stack:
             if self.rematch_client is not None
             else None
         )
+        self.scheduler = compose.scheduler(settings, self.redis) if scheduler else None
         self.server = GatewayServer(compose.gateway(settings, config), host, port)
         self._stopped = False
 
@@ -51,6 +53,8 @@ class Stack:
             self.rematches.start()
         if self.projector is not None:
             self.projector.start()
+        if self.scheduler is not None:
+            self.scheduler.start()
 
     async def stop(self) -> None:
         if self._stopped:
@@ -60,6 +64,8 @@ class Stack:
         await self.stop_services()
 
     async def stop_services(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         if self.projector is not None:
             await self.projector.stop()
         if self.rematches is not None:

@@ -16,6 +16,7 @@ import msgspec
 from redis.asyncio import Redis
 
 from domain import match as m
+from domain.clock import TimeRanOut
 from domain.kernel import Seat, get_game
 from events.envelope import Envelope
 from events.keys import GATEWAY
@@ -79,6 +80,10 @@ def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> di
     out["title"] = get_game(state.game).title
     out["options"] = state.options  # public, as in the lobby: shown on the table page
     out["seat_keys"] = seat_keys(state.game)
+    if "clock" in out:
+        # The server's time now, so a page counts the clocks down from its numbers
+        # whatever its own clock says.
+        out["clock"]["server_now"] = int(time.time() * 1000)
     return out
 
 
@@ -168,7 +173,12 @@ def named(event: Any, by_id: dict[str, str]) -> Any:
     is read by people; the log keeps the ids)."""
     name = by_id.get
     match event:
-        case m.PlayerJoined(player=p) | m.PlayerLeft(player=p) | m.SeatConceded(player=p):
+        case (
+            m.PlayerJoined(player=p)
+            | m.PlayerLeft(player=p)
+            | m.SeatConceded(player=p)
+            | TimeRanOut(player=p)
+        ):
             return msgspec.structs.replace(event, player=name(p, p))
         case (
             m.MoveUndone(player=p)

@@ -44,6 +44,12 @@ APPENDFSYNC = "everysec"
 
 LOADING_NOTICE_AFTER = 1.0  # seconds of loading before the person is told why they wait
 
+COMPACT_FROM = 16 * 1024 * 1024
+"""An AOF this large, and more than twice its last rewrite, is rewritten before the owner
+stops the server: Redis's own automatic rewrite needs a server that lives for a while,
+and each CLI command starts and stops one, so the log would only grow (hundreds of MB,
+minutes of loading, after a few dozen demos)."""
+
 
 class DataFolderInUse(RuntimeError):
     """Another process holds the data folder's server and it cannot be used."""
@@ -182,18 +188,18 @@ def _lock(path: Path, mode: int) -> IO[bytes] | None:
     return handle
 
 
-class _LoadingNotice:
-    """Says once, on stderr, that loading takes long -- only if it does."""
+class _Notice:
+    """Says once, on stderr, why the person waits -- only if the wait is long."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self._timer = threading.Timer(LOADING_NOTICE_AFTER, self._say, args=(data_dir,))
+    def __init__(self, text: str) -> None:
+        self._timer = threading.Timer(LOADING_NOTICE_AFTER, self._say, args=(text,))
         self._timer.daemon = True
 
     @staticmethod
-    def _say(data_dir: Path) -> None:
-        print(f"loading the data folder {data_dir}…", file=sys.stderr, flush=True)
+    def _say(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
 
-    def __enter__(self) -> _LoadingNotice:
+    def __enter__(self) -> _Notice:
         self._timer.start()
         return self
 
@@ -328,7 +334,7 @@ class EmbeddedRedis:
             if time.monotonic() > deadline:
                 raise RuntimeError("redis-server did not start in time")
             time.sleep(0.02)
-        with _LoadingNotice(self.data_dir):
+        with _Notice(f"loading the data folder {self.data_dir}…"):
             try:
                 _loaded(self.socket, lambda: process.poll() is None)
             except sync_redis.ConnectionError:
@@ -364,6 +370,7 @@ class EmbeddedRedis:
             if wait_for_users:
                 self._wait_for_users()
         if self.process is not None and self.process.poll() is None:
+            self._compact()
             self.process.terminate()
             try:
                 self.process.wait(timeout=10)
@@ -375,6 +382,42 @@ class EmbeddedRedis:
             self.process.stderr.close()
         self.process = None
         self._release()
+
+    def _compact(self, timeout: float = 300.0) -> None:
+        """Rewrite the AOF (a snapshot base that loads in seconds) when it has grown past
+        `COMPACT_FROM` and twice its last base; the server stays up until that is done."""
+        client = sync_redis.Redis(unix_socket_path=str(self.socket), socket_timeout=10)
+        try:
+            info: Any = client.info("persistence")
+            size, base = int(info.get("aof_current_size", 0)), int(info.get("aof_base_size", 0))
+            if size < COMPACT_FROM or size < 2 * base:
+                return
+            began = time.monotonic()
+            with _Notice(f"compacting the data folder {self.data_dir}…"):
+                client.bgrewriteaof()
+                deadline = began + timeout
+                while time.monotonic() < deadline:
+                    info = client.info("persistence")
+                    if not int(info.get("aof_rewrite_in_progress", 0)) and not int(
+                        info.get("aof_rewrite_scheduled", 0)
+                    ):
+                        break
+                    time.sleep(0.05)
+            log.info(
+                "embedded_redis_compacted",
+                data_dir=str(self.data_dir),
+                aof_bytes_before=size,
+                aof_bytes_after=int(info.get("aof_current_size", 0)),
+                status=str(info.get("aof_last_bgrewrite_status", "")),
+                took_ms=round((time.monotonic() - began) * 1000),
+            )
+        except sync_redis.RedisError as err:
+            # Compaction is a saving, never a reason to lose the clean stop that follows.
+            log.warning(
+                "embedded_redis_compact_failed", data_dir=str(self.data_dir), error=str(err)
+            )
+        finally:
+            client.close()
 
     def _wait_for_users(self) -> None:
         users = _lock(self.data_dir / "users.lock", fcntl.LOCK_EX)
@@ -437,7 +480,7 @@ def open_data_folder(data_dir: Path) -> EmbeddedRedis | _Borrowed:
     """The data folder's server: started here, or the running one if another process has
     started it. Raises DataFolderInUse if that one does not answer."""
     deadline = time.monotonic() + ATTACH_TIMEOUT
-    notice: _LoadingNotice | None = None
+    notice: _Notice | None = None
     try:
         while True:
             try:
@@ -454,11 +497,15 @@ def open_data_folder(data_dir: Path) -> EmbeddedRedis | _Borrowed:
                         log.info("embedded_redis_shared", owner=info.get("owner"))
                         return _Borrowed(str(info["socket"]), users)
                     users.close()
-            elif info.get("state") == "starting" and running(int(info.get("server") or 0)):
-                # The owner's server is loading the data: however long it takes, it lives.
+            elif info.get("state") in ("starting", "stopping") and running(
+                int(info.get("server") or 0)
+            ):
+                # The owner's server is loading the data, or compacting it before it stops:
+                # however long that takes, it lives, and then this command goes on.
                 deadline = time.monotonic() + ATTACH_TIMEOUT
                 if notice is None:
-                    notice = _LoadingNotice(data_dir).__enter__()
+                    doing = "loading" if info.get("state") == "starting" else "compacting"
+                    notice = _Notice(f"{doing} the data folder {data_dir}…").__enter__()
             if time.monotonic() > deadline:
                 raise DataFolderInUse(
                     f"the data folder {data_dir} is in use by process {info.get('owner', '?')}, "

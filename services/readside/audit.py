@@ -25,6 +25,7 @@ from events.envelope import ENVELOPE_DECODER, GENESIS, Envelope, first_bad_link,
 from events.matches import LiveMatch, decode_events, fold_envelopes, game_of
 from events.store import AppendRequest, EventStore
 from events.upcast import upcast
+from services.contracts.replies import full_replies
 
 EXPORT_SCHEMA = "tabletop.match-export/1"
 _COMMANDS = msgspec.json.Decoder(m.MatchCommand)
@@ -92,7 +93,8 @@ def audit_envelopes(match_id: str, envelopes: Sequence[Envelope]) -> AuditResult
             i += len(group)
             continue
         try:
-            again = m.decide(state, _COMMANDS.decode(command_raw))
+            # The decision's own time, as recorded: clocked matches rule from it.
+            again = m.decide(state, _COMMANDS.decode(command_raw), now=group[0].recorded_at)
         except Exception as err:
             return AuditResult(
                 match_id, "mismatch", len(envelopes), group[0].version, f"decide refused: {err}"
@@ -171,7 +173,8 @@ async def export_match(store: EventStore, match_id: str) -> list[bytes]:
     )
     lines = [_ENC.encode(header)]
     lines += [_ENC.encode(e) for e in envelopes]
-    replies = await store.recorded_replies(match_id)
+    # Whole, as each command was answered (the store keeps accepted ones compact).
+    replies = full_replies(match_id, envelopes, await store.recorded_replies(match_id))
     for command_id, reply in sorted(replies.items()):
         lines.append(_ENC.encode(ExportReply(command_id=command_id, reply=msgspec.Raw(reply))))
     return lines
@@ -271,8 +274,14 @@ async def fork_match(
             raise RuntimeError(f"fork stopped at version {version}: {r.status}")
         version, prev = r.version, copied[-1].hash
     fresh = seed if seed is not None else secrets.randbits(128)
+    now = int(time.time() * 1000)
     forked = m.MatchForked(
-        origin=origin, at_version=at_version, seed=fresh, commitment=m.commitment_of(fresh)
+        origin=origin,
+        at_version=at_version,
+        seed=fresh,
+        commitment=m.commitment_of(fresh),
+        # A clocked match's clocks resume from the fork, not from the origin's last move.
+        at=now if live.state.clock is not None else 0,
     )
     codec = m.codec(live.state.game)
     [env] = seal(
@@ -281,7 +290,7 @@ async def fork_match(
         prev=prev,
         items=[(m.event_tag(forked), codec.encode(forked))],
         command_id=f"fork:{new_id}",
-        recorded_at=int(time.time() * 1000),
+        recorded_at=now,
         command=b"null",
     )
     [r] = await store.append_batch([AppendRequest(new_id, version, env.command_id, b"{}", [env])])
@@ -314,6 +323,8 @@ class PublicLine(msgspec.Struct, kw_only=True, omit_defaults=True):
     body: msgspec.Raw = msgspec.Raw(b"null")
     """The event as the reader saw it (None: nothing of it), or, once the match is over,
     the command that decided the versions from here."""
+    at: int = 0
+    """A command's time (unix ms), which the rules of a clocked match read."""
 
 
 async def export_history(store: EventStore, match_id: str, reader: int | None) -> list[bytes]:
@@ -335,9 +346,10 @@ async def export_history(store: EventStore, match_id: str, reader: int | None) -
     for group in decisions(envelopes):
         if finished:
             command = msgspec.Raw(bytes(group[0].command))
-            lines.append(
-                _ENC.encode(PublicLine(kind="command", version=group[0].version, body=command))
+            line = PublicLine(
+                kind="command", version=group[0].version, body=command, at=group[0].recorded_at
             )
+            lines.append(_ENC.encode(line))
         for env in group:
             shown = m.redact(game, events[env.version - 1], reader)
             body = msgspec.Raw(b"null" if shown is None else codec.encode(shown))
@@ -388,7 +400,7 @@ def audit_history(lines: Sequence[bytes]) -> AuditResult:
             again: list[Any] = [event]
         else:
             try:
-                again = m.decide(state, _COMMANDS.decode(raw))
+                again = m.decide(state, _COMMANDS.decode(raw), now=line.at or None)
             except Exception as err:
                 return AuditResult(
                     header.match_id, "mismatch", len(shown), line.version, f"decide refused: {err}"

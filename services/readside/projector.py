@@ -166,25 +166,25 @@ class MatchesProjection:
                 notices += [(notice, fresh) for notice in said]
             codec = m.codec(state.game)
             whole = codec.encode(event)
-            whole_line = b""  # most events are public: every reader gets this same line
+            spectator: bytes | None = None  # the spectator's line comes first
             for reader, who in _readers(state.seats):
                 shown = m.redact(state.game, event, reader)
-                if shown is None:
-                    if reader is None and shared is not None:
-                        shared[(env.match_id, env.version)] = (state.game, None, "")
-                    continue
-                if shown is event:
-                    body = whole
-                    if not whole_line:
-                        whole_line = ENC.encode(HistoryLine(env.version, msgspec.Raw(whole)))
-                    line = whole_line
-                else:
-                    body = codec.encode(shown)
-                    line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body)))
-                if reader is None and shared is not None:
-                    # The public stream carries the spectator's sentence.
-                    text = m.describe(state.game, shown, None, m.seat_names(state.players))
-                    shared[(env.match_id, env.version)] = (state.game, body, text)
+                body = None if shown is None else whole if shown is event else codec.encode(shown)
+                if reader is None:
+                    spectator = body
+                    if shared is not None:
+                        # The public stream carries the spectator's sentence.
+                        text = (
+                            ""
+                            if shown is None
+                            else m.describe(state.game, shown, None, m.seat_names(state.players))
+                        )
+                        shared[(env.match_id, env.version)] = (state.game, body, text)
+                    if body is None:
+                        continue
+                elif body == spectator:
+                    continue  # a seat's history holds only the lines it reads otherwise
+                line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
                 histories.setdefault(keys.history(env.match_id, who), []).append(line)
             if before is None or before.state.status != state.status:
                 lobby_moves.append((env.match_id, state.game, state.status, env.recorded_at))
@@ -583,7 +583,12 @@ class Projector:
             )
             # A partition that filled its batch may have more: nothing past its last id
             # may be taken yet, from any partition.
-            full = [position(f[-1][0]) for f in founds.values() if len(f) == self.batch_size]
+            # (Counted in log entries: one entry's events share its position.)
+            full = [
+                position(f[-1][0])
+                for f in founds.values()
+                if len({eid for eid, _ in f}) >= self.batch_size
+            ]
             cutoff = min(full) if full else None
             merged: list[tuple[tuple[int, int], int, bytes, Envelope]] = []
             moved = 0

@@ -85,9 +85,7 @@ class ReadModels:
 
     async def history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
         """The moves as that seat (None: a spectator) may see them, a sentence each."""
-        who = "spectator" if seat is None else str(seat)
-        rows: Any = await self.redis.lrange(self._keys(match_id).history(match_id, who), 0, -1)
-        lines = [msgspec.json.decode(r, type=HistoryLine) for r in rows]
+        lines = await self._projected_history(match_id, seat)
         if not lines:
             lines = await self._archived_history(match_id, seat)
         untold = [line for line in lines if not line.text]
@@ -102,6 +100,22 @@ class ReadModels:
                 shown = codec.decode(bytes(line.event))
                 line.text = m.describe(found.game, shown, seat, names)
         return lines
+
+    async def _projected_history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
+        """The spectator's lines, each replaced by the seat's own where it reads another
+        (or nothing: an `event` of null); a seat's list holds only those lines."""
+        keys = self._keys(match_id)
+        readers = ["spectator"] if seat is None else ["spectator", str(seat)]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for who in readers:
+                pipe.lrange(keys.history(match_id, who), 0, -1)
+            found: list[list[bytes]] = await pipe.execute()
+        lines = {}
+        for rows in found:  # the seat's lines last: they win
+            for row in rows:
+                line = msgspec.json.decode(row, type=HistoryLine)
+                lines[line.version] = line
+        return [line for _, line in sorted(lines.items()) if bytes(line.event) != b"null"]
 
     async def _archived_history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
         """The lines the projector had written for this reader, from the archive."""

@@ -2,15 +2,16 @@
 
 The command service decides one match per command, and a rematch crosses matches: the
 old match records `match.rematch_agreed` (every player accepted), and this process,
-following each partition log from a checkpoint, then sends the new match its commands
--- create (linked back with `rematch_of`), a join per seat in the agreed (rotated)
-order, start -- one at a time, each awaited. Everything it sends is named in advance:
-the new match's id is `rematch_id(old)` and each command id is derived from the old
-match, so a crash anywhere and a retry from the checkpoint send the very same commands,
-which the command service answers `duplicate`; two such processes on one partition
-open one rematch between them. The checkpoint moves once a batch's rematches are
-open. A rematch the command service refuses (a player's id that no longer suits, a
-game no longer offered) is logged and passed: it must not hold up the partition.
+following each partition log from a checkpoint, then sends the new match its commands --
+create (linked back with `rematch_of`, with the old match's clock if it had one), a join
+per seat in the agreed (rotated) order, start -- one at a time, each awaited. Everything
+it sends is named in advance: the new match's id is `rematch_id(old)` and each command
+id is derived from the old match, so a crash anywhere and a retry from the checkpoint
+send the very same commands, which the command service answers `duplicate`; two such
+processes on one partition open one rematch between them. The checkpoint moves once a
+batch's rematches are open. A rematch the command service refuses (a player's id that no
+longer suits, a game no longer offered) is logged and passed: it must not hold up the
+partition.
 """
 
 from __future__ import annotations
@@ -44,7 +45,13 @@ def opening(origin: str, agreed: m.RematchAgreed) -> list[tuple[str, Any]]:
     """The rematch's commands with their ids: create, sit everyone down, start."""
     seats = len(agreed.players)
     commands: list[Any] = [
-        m.CreateMatch(game=agreed.game, seats=seats, options=agreed.options, rematch_of=origin)
+        m.CreateMatch(
+            game=agreed.game,
+            seats=seats,
+            options=agreed.options,
+            rematch_of=origin,
+            **({"clock": agreed.clock} if agreed.clock is not None else {}),
+        )
     ]
     commands += [m.JoinMatch(player=p, seat=s) for s, p in enumerate(agreed.players)]
     commands.append(m.StartMatch(player=agreed.players[0]))
@@ -83,7 +90,9 @@ class Rematcher:
             if not found:
                 continue
             for _, env in found:
-                if env is not None:
+                # An entry is a command's events, read from its match stream: the
+                # accept (or offer) that agreed comes before match.rematch_agreed.
+                if env is not None and env.type == AGREED:
                     await self.open(env.match_id, _AGREED.decode(env.payload))
             await self.redis.set(Keys(p).rematch_checkpoint, found[-1][0])
             moved += len(found)

@@ -49,6 +49,16 @@ def test_games_json_gives_each_option_a_json_schema_of_its_values(cli: CliRunner
     assert trek["map"]["schema"]["enum"] == ["dhaulagiri", "dunai", "kagkot"]
     assert trek["map"]["default"] == "dunai"
     jewel = {o["name"]: o for o in rows["jewelbox"]["options"]}
-    assert jewel["box_side"]["schema"]["anyOf"] == [{"type": "integer"}, {"type": "null"}]
+    assert jewel["box_side"]["schema"]["anyOf"] == [
+        {"enum": [4, 5], "type": "integer"},
+        {"type": "null"},
+    ]
+    panda = {o["name"]: o for o in rows["pandapanda"]["options"]}
+    assert panda["rounds_to_win"]["schema"] == {
+        "minimum": 1,
+        "maximum": 5,
+        "type": "integer",
+        "default": 2,
+    }
     # No Python type names are left for a client to decode.
     assert "Literal" not in json.dumps(rows) and "int | None" not in json.dumps(rows)

@@ -17,6 +17,10 @@ moves to the end. Along the way the kit checks that:
   the same under any seed (it drew no chance), taking it back restores the table
   exactly as it was before it, and a move that may not be taken back is refused
   `cannot_undo`, to its player and to the others, changing nothing.
+- a seat that concedes never acts again and ranks below every seat still at the table;
+- under a clock (`play_clocked_match`), seats whose time runs out get a bot's move or
+  leave (then the game's absent-player rule: a bot, its own concede, or the end), with
+  the same checks, and re-deciding at the recorded times gives the same events.
 """
 
 from __future__ import annotations
@@ -149,6 +153,10 @@ def play_random_match(
     assert state.outcome is not None
     assert len(state.outcome.ranks) == seats and len(state.outcome.scores) == seats
     assert min(state.outcome.ranks) == 1
+    # Whatever the game does with an absent seat, it ranks below everyone still there.
+    present = [s for s in range(seats) if s not in state.conceded]
+    for gone in state.conceded:
+        assert all(state.outcome.ranks[gone] > state.outcome.ranks[s] for s in present)
 
     encoded = [codec.encode(e) for e in events]
     # Fold of the recorded (decoded) events equals the live state.
@@ -329,3 +337,103 @@ def _check_leaks(game: Game, state: m.MatchState, new: list[tuple[Any, m.MatchSt
             again = codec.decode(codec.encode(red))
             assert again == red, f"{type(red).__name__} for {reader} does not round-trip"
             assert game.describe(again, reader, PLAYERS[: state.seats]) == told
+
+
+# --- clocks and absent players ------------------------------------------------------------
+
+T0 = 1_700_000_000_000
+
+
+class TimedTranscript(msgspec.Struct):
+    """A clocked match: each command with the time it was decided at (unix ms)."""
+
+    game: str
+    commands: list[tuple[int, bytes]]
+    events: list[bytes]
+
+
+def play_clocked_match(game: Game, seed: int, *, leak_every: int = 3) -> TimedTranscript:
+    """Random play under a time bank where, every few steps, a running seat's time runs
+    out instead of a move: a bot moves for it (even seeds), or it loses and its game's
+    absent-player rule takes over (odd seeds). Checks that absent seats never act, every
+    absent seat ranks below every seat still at the table, the fold equals the live
+    state, and nothing hidden leaks; the caller re-decides the commands with their times."""
+    from domain.clock import TimeControl
+
+    codec = m.codec(game.name)
+    bot = random.Random(seed * 104729 + 3)
+    setup, seats, _ = _setup_commands(game, seed)
+    expiry: Any = "bot" if seed % 2 == 0 else "lose"
+    control = TimeControl(kind="bank", seconds=60, increment=3, expiry=expiry)
+    setup[0] = msgspec.structs.replace(setup[0], clock=control)
+    state: m.MatchState | None = None
+    events: list[Any] = []
+    sent: list[tuple[int, bytes]] = []
+    now = T0
+
+    def apply(command: Any) -> list[tuple[Any, m.MatchState]]:
+        nonlocal state
+        new = m.decide(state, command, now=now)
+        out = []
+        for event in new:
+            state = m.evolve(state, event)
+            _check_round_trip(codec, event)
+            out.append((event, state))
+        sent.append((now, _enc.encode(command)))
+        events.extend(new)
+        return out
+
+    for command in setup:
+        apply(command)
+    assert state is not None and state.clock is not None
+    steps = 0
+    while state.status == "playing":
+        steps += 1
+        assert steps <= game.max_moves * 2, f"seed {seed}: no end after {steps} steps"
+        clock = state.clock
+        assert clock is not None
+        assert not set(clock.running) & set(state.conceded), "an absent seat's clock runs"
+        acting = sorted(set(game.to_act(state.game_state)) - set(state.conceded))
+        assert acting, f"seed {seed}: only absent seats may act, and no bot moved"
+        if steps % 4 == 0 and clock.running:
+            seat = bot.choice(clock.running)
+            deadline = clock.deadline(seat)
+            now = max(now, deadline)
+            new = apply(m.TimeExpired(seat=seat, deadline=deadline))
+        else:
+            now += bot.randrange(0, 4000)
+            seat = bot.choice(acting)
+            chosen = bot.choice(list(game.legal(state.game_state, seat)))
+            move = msgspec.Raw(_enc.encode(chosen))
+            new = apply(m.PlayMove(player=PLAYERS[seat], move=move))
+        if steps % leak_every == 0:
+            _check_leaks(game, state, new)
+    assert state.outcome is not None
+    ranks = state.outcome.ranks
+    present = [s for s in range(seats) if s not in state.conceded]
+    for gone in state.conceded:
+        assert all(ranks[gone] > ranks[s] for s in present), (
+            f"seed {seed}: absent seat {gone} ranked {ranks[gone]} among {ranks}"
+        )
+    encoded = [codec.encode(e) for e in events]
+    refolded = m.fold([codec.decode(b) for b in encoded])
+    assert codec.encode_state(refolded) == codec.encode_state(state), f"seed {seed}: fold differs"
+    return TimedTranscript(game=game.name, commands=sent, events=encoded)
+
+
+def replay_timed(transcript: TimedTranscript) -> list[bytes]:
+    """Re-decide the recorded commands at their recorded times; the encoded events."""
+    codec = m.codec(transcript.game)
+    state: m.MatchState | None = None
+    out: list[bytes] = []
+    for at, raw in transcript.commands:
+        for event in m.decide(state, _COMMAND_DECODER.decode(raw), now=at):
+            state = m.evolve(state, event)
+            out.append(codec.encode(event))
+    return out
+
+
+def run_clocked_conformance(game: Game, seeds: Iterable[int]) -> None:
+    for seed in seeds:
+        transcript = play_clocked_match(game, seed)
+        assert replay_timed(transcript) == transcript.events, f"seed {seed}: not deterministic"

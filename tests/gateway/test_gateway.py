@@ -51,18 +51,19 @@ async def who_may_act(
     raise AssertionError("no such player")
 
 
-async def one_move(http: httpx.AsyncClient, match_id: str, players: list[dict[str, str]]) -> bool:
-    """Whoever may act plays their first legal command; False once the match is over."""
+async def one_move(http: httpx.AsyncClient, match_id: str, players: list[dict[str, str]]) -> int:
+    """Whoever may act plays their first legal command: the version after it, or 0 once
+    the match is over."""
     for headers in players:
         table = (await http.get(f"/api/matches/{match_id}", headers=headers)).json()
         if table["view"]["status"] == "finished":
-            return False
+            return 0
         if table["commands"]:
             move = table["commands"][0]["legal"][0]
             body = {"command_id": uuid.uuid4().hex, "move": move}
             reply = await http.post(f"/api/matches/{match_id}/commands", json=body, headers=headers)
             assert reply.json()["status"] == "accepted", reply.text
-            return True
+            return int(reply.json()["version"])
     raise AssertionError("nobody may act in a match in play")
 
 
@@ -117,6 +118,27 @@ async def test_overlong_names_and_fields_are_refused(http: httpx.AsyncClient) ->
     assert (
         await http.post("/api/matches/m1/commands", json=long_text, headers=ann)
     ).status_code == 400
+
+
+async def test_a_malformed_move_is_answered_with_a_sentence_not_a_traceback(
+    http: httpx.AsyncClient,
+) -> None:
+    match_id, (ann, _bea) = await table_of_two(http)
+    before = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
+    path = f"/api/matches/{match_id}/commands"
+    unsigned = await http.post(path, json={"command_id": "c1", "move": {}})
+    assert unsigned.status_code == 401 and "Sign in" in unsigned.json()["detail"]
+    broken = await http.post(path, content=b"{not json", headers=ann)
+    assert broken.status_code == 400 and "Validation failed" in broken.json()["detail"]
+    no_move = await http.post(path, json={"command_id": "c1"}, headers=ann)
+    assert no_move.status_code == 400 and "move" in no_move.json()["detail"]
+    huge = {"command_id": "c1", "move": {"type": "chicken.go_for_it", "x": "y" * 17_000}}
+    too_big = await http.post(path, json=huge, headers=ann)
+    assert too_big.status_code == 413 and "at most" in too_big.json()["detail"]
+    for answer in (unsigned, broken, no_move, too_big):
+        assert "Traceback" not in answer.text
+    table = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
+    assert table["view"]["version"] == before["view"]["version"]  # nothing was sent
 
 
 async def test_every_game_is_listed_with_the_json_schema_of_its_options(
@@ -177,25 +199,22 @@ async def test_live_pushes_every_event_in_order_with_no_gap_or_duplicate_across_
         assert hello["kind"] == "hello" and hello["seat"] == 0
         last = hello["version"]
         for _ in range(3):
-            assert await one_move(http, match_id, players)
-            while True:  # the events of the move, then the view after them
+            version = await one_move(http, match_id, players)
+            assert version
+            while last < version:  # the events of the move, with the view after them
                 message = await receive(socket)
-                if message["kind"] == "event":
-                    seen.append(message["version"])
-                    assert message["text"]
-                if message["kind"] == "view":
-                    last = message["version"]
-                    break
+                assert message["kind"] == "update"
+                seen += [line["version"] for line in message["events"]]
+                assert all(line["text"] for line in message["events"])
+                assert message["view"]["version"] == message["version"]
+                last = message["version"]
     # Two moves while Ann is away, then she comes back from where she was.
     assert await one_move(http, match_id, players)
     assert await one_move(http, match_id, players)
     async with connect(ws_url(stack, match_id, ann, last)) as socket:
-        while True:
-            message = await receive(socket)
-            if message["kind"] == "event":
-                seen.append(message["version"])
-            if message["kind"] == "view":
-                break
+        message = await receive(socket)
+        assert message["kind"] == "update"  # what Ann missed, in one message
+        seen += [line["version"] for line in message["events"]]
         now = message["version"]
     assert seen == sorted(set(seen)), "events in order, none twice"
     assert seen[-1] == now and set(range(hello["version"] + 1, now + 1)) >= set(seen)
@@ -214,6 +233,11 @@ async def test_a_finished_match_replays_at_any_version_as_any_seat(
     whole = (await http.get(f"/api/matches/{match_id}/replay?version=4&as=1", headers=ann)).json()
     assert whole["version"] == 4 and whole["seat"] == 1
     assert whole["line"]["type"] == "match.started"
+    # Seats are 0-based here, as in every JSON document: the refusal says so, and never
+    # "there is no seat 2", which a person counting from 1 would read as false.
+    beyond = await http.get(f"/api/matches/{match_id}/replay?as=2", headers=ann)
+    assert beyond.status_code == 400
+    assert "seats are 0 to 1 (0-based)" in beyond.json()["detail"]
     last = (await http.get(f"/api/matches/{match_id}/replay", headers=ann)).json()
     assert last["version"] == last["last_version"] and last["view"]["status"] == "finished"
     history = (await http.get(f"/api/matches/{match_id}/history", headers=ann)).json()
@@ -234,7 +258,7 @@ async def test_quick_play_seats_players_together_and_bots_take_the_seats_left(
         view = (await receive(socket))["view"]
         while view["status"] == "lobby":
             message = await receive(socket)
-            if message["kind"] == "view":
+            if message["kind"] == "update":
                 view = message["view"]
     assert view["players"][2].startswith("bot-") and view["names"][2].startswith("Robo")
     # Ann and Bea concede; the bot has played its turns through the command streams.

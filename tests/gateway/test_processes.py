@@ -113,7 +113,8 @@ async def test_two_gateway_processes_on_one_port_serve_one_table_and_its_pushes(
             assert reply.json()["status"] == "accepted", reply.text
             while True:
                 message = json.loads(await socket.recv())
-                if message["kind"] == "event" and message["version"] == reply.json()["version"]:
+                pushed = [line["version"] for line in message.get("events", [])]
+                if message["kind"] == "update" and reply.json()["version"] in pushed:
                     break
         for client in [*by_process.values(), *spare]:
             await client.aclose()

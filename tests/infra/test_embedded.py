@@ -43,8 +43,9 @@ def _gone(pid: int, within: float = 30.0) -> bool:
 def test_a_data_folder_of_thousands_of_events_answers_every_command_reopened(
     tmp_path: Path,
 ) -> None:
-    # One 3-13 demo leaves ~3,800 events and a ~19 MB AOF: on the server that counted
-    # as ready when its socket accepted, every read after it failed with BusyLoadingError.
+    # One 3-13 demo leaves ~3,800 events and a ~19 MB log of commands: on the server that
+    # counted as ready when its socket accepted, every read after it failed with
+    # BusyLoadingError. (A log past 16 MB is now compacted as the server stops.)
     home = tmp_path / "home"
     demo = subprocess.run(
         [*CLI, "demo", "--game", "threethirteen", "--seed", "1", "--quiet"],
@@ -55,13 +56,31 @@ def test_a_data_folder_of_thousands_of_events_answers_every_command_reopened(
     )
     assert demo.returncode == 0, demo.stderr
     match_id = demo.stdout.strip().splitlines()[-1].split()[3].rstrip(":")
-    assert (home / "appendonly.aof").stat().st_size > 5_000_000
-    for args in (["lobby", "--json"], ["lobby", "--json"], ["show", match_id, "--json"]):
+    assert (home / "appendonly.aof").stat().st_size > 1_000_000
+    # Every read command, each starting the server on the folder again (issue 13).
+    reads = (
+        (["lobby", "--json"], match_id),
+        (["lobby", "threethirteen", "--json"], match_id),
+        (["show", match_id, "--json"], match_id),
+        (["history", match_id, "--as", "2", "--json"], '"match.finished"'),
+        (["replay", match_id, "--to", "100", "--json"], '"version": 100'),
+        (["export", match_id], match_id),
+    )
+    for args, says in reads:
         done = subprocess.run(
             [*CLI, *args], env=_env(home), capture_output=True, text=True, timeout=300
         )
-        assert done.returncode == 0, done.stderr
-        assert match_id in done.stdout
+        assert done.returncode == 0, (args, done.stderr)
+        assert says in done.stdout, args
+    board = subprocess.run(
+        [*CLI, "leaderboard", "threethirteen", "--json"],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert board.returncode == 0, board.stderr
+    assert {row["player"] for row in json.loads(board.stdout)} == {"Ann", "Bea", "Cid"}
     audited = subprocess.run(
         [*CLI, "audit", match_id], env=_env(home), capture_output=True, text=True, timeout=300
     )
@@ -295,3 +314,45 @@ def test_serve_on_a_taken_port_stops_everything_and_says_so_in_one_line(tmp_path
     # The only error is uvicorn's own word on the bind; no task is left dying at exit.
     errors = [r for r in records if r["level"] in ("error", "critical")]
     assert [r["logger"] for r in errors] == ["uvicorn.error"], errors
+
+
+def test_a_log_grown_past_its_last_rewrite_is_compacted_when_the_owner_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each command starts and stops its own server, so Redis's automatic rewrite never
+    # gets its chance: the owner rewrites a log that has doubled before it stops.
+    monkeypatch.setattr(embedded, "COMPACT_FROM", 256 * 1024)
+    data = tmp_path / "data"
+
+    def aof_bytes() -> int:
+        return (data / "appendonly.aof").stat().st_size
+
+    server = EmbeddedRedis(data).start()
+    client = sync_redis.Redis(unix_socket_path=str(server.socket))
+    for round_ in range(40):  # one small key written over and over: a long log, little data
+        client.set("score", "x" * 10_000 + str(round_))
+    client.close()
+    grown = aof_bytes()
+    server.stop()
+    assert aof_bytes() < grown / 4
+
+    again = EmbeddedRedis(data).start()
+    try:
+        client = sync_redis.Redis(unix_socket_path=str(again.socket))
+        assert client.get("score") == b"x" * 10_000 + b"39"
+        client.close()
+    finally:
+        again.stop()
+
+
+def test_a_small_log_is_left_as_it_is(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    server = EmbeddedRedis(data).start()
+    client = sync_redis.Redis(unix_socket_path=str(server.socket))
+    client.set("k", "v")
+    client.close()
+    before = (data / "appendonly.aof").read_bytes()
+    server.stop()
+    # Not rewritten: still the commands as sent, with no snapshot preamble.
+    assert (data / "appendonly.aof").read_bytes() == before
+    assert not before.startswith(b"REDIS")

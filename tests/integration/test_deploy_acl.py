@@ -73,6 +73,10 @@ BOARD = "tt:{ratings}:board:chicken"
 RATINGS_CHECKPOINT = "tt:{ratings}:checkpoint:0"
 TOMBSTONES = "tt:{0}:archived"
 CURSOR = "tt:{0}:archived:cursor"
+CLOCK_DUE = "tt:{0}:clock:due"
+CLOCK_SEATS = "tt:{0}:clock:seats"
+CLOCK_CHECKPOINT = "tt:{0}:clock:checkpoint"
+SCHEDULER_REPLIES = "tt:replies:scheduler"
 NOTICES = "tt:{0}:notices"
 NOTICES_DEAD = "tt:{0}:notices:dead"
 NOTICES_MARK = "tt:{0}:notices:mark"
@@ -167,6 +171,16 @@ def _ops() -> dict[str, Op]:
         "tombstones.hget": lambda r: r.hget(TOMBSTONES, "m0"),
         "tombstones.hset": lambda r: r.hset(TOMBSTONES, "m9", "{}"),
         "archive cursor.set": lambda r: r.set(CURSOR, "1"),
+        # the scheduler's deadlines and checkpoint, and its replies
+        "clock due.zrangebyscore": lambda r: r.zrangebyscore(CLOCK_DUE, "-inf", "+inf"),
+        "clock due.zadd": lambda r: r.zadd(CLOCK_DUE, {"m9": 1}),
+        "clock due.zrem": lambda r: r.zrem(CLOCK_DUE, "m1"),
+        "clock seats.hmget": lambda r: r.hmget(CLOCK_SEATS, ["m1"]),
+        "clock seats.hset": lambda r: r.hset(CLOCK_SEATS, "m9", "{}"),
+        "clock seats.del": lambda r: r.delete(CLOCK_SEATS),
+        "clock checkpoint.get": lambda r: r.get(CLOCK_CHECKPOINT),
+        "clock checkpoint.set": lambda r: r.set(CLOCK_CHECKPOINT, "0-0"),
+        "scheduler replies.xrange": lambda r: r.xrange(SCHEDULER_REPLIES),
         # the public stream
         "public.xrange": lambda r: r.xrange(PUBLIC),
         "public.xgroup create": lambda r: r.xgroup_create(PUBLIC, "billing", id="0"),
@@ -244,6 +258,7 @@ ALLOWED: dict[str, set[str]] = {
         "commands.xread",
         "own replies.xread",
         "other replies.xread",
+        "scheduler replies.xrange",  # it writes every reply stream, and 6.2 has no per-key reads
     },
     "tt-projector": {
         "summary.get",
@@ -348,7 +363,25 @@ ALLOWED: dict[str, set[str]] = {
         "tombstones.hget",
         "tombstones.hset",
         "archive cursor.set",
+        "clock checkpoint.get",
+        "scheduler replies.xrange",  # it drops reply streams of clients that are gone
         "server.scan",
+    },
+    # It follows the logs, keeps the deadlines and sends TimeExpired.
+    "tt-scheduler": {
+        "commands.xadd",
+        "commands.xadd(other partition)",
+        "commands.xrange",  # it reads the logs, and 6.2 has no per-key reads
+        "match.xrange",
+        "log.xrange",
+        "clock due.zrangebyscore",
+        "clock due.zadd",
+        "clock due.zrem",
+        "clock seats.hmget",
+        "clock seats.hset",
+        "clock checkpoint.get",
+        "clock checkpoint.set",
+        "scheduler replies.xrange",
     },
 }
 
@@ -379,6 +412,10 @@ async def seed(admin: Redis) -> None:
     await admin.zadd(BOARD, {"ann": 1})
     await admin.set(RATINGS_CHECKPOINT, "0-0")
     await admin.hset(TOMBSTONES, "m0", "{}")
+    await admin.zadd(CLOCK_DUE, {"m1": 1})
+    await admin.hset(CLOCK_SEATS, "m1", "{}")
+    await admin.set(CLOCK_CHECKPOINT, "0-0")
+    await admin.xadd(SCHEDULER_REPLIES, {"r": b"{}"})
     await admin.xadd(NOTICES, {"n": b"{}"})
     await admin.xgroup_create(NOTICES, "tt-webhooks", id="0")
     await admin.zadd(TURNS, {"m1": 1})
@@ -534,6 +571,15 @@ async def test_every_process_does_its_work_as_its_own_user(
         hooks.server.server_close()
         await writer.aclose()
         await events.aclose()
+
+    # The scheduler follows every log to its end and keeps its checkpoints as its own user.
+    timing = connect(url("tt-scheduler"))
+    try:
+        scheduler = compose.scheduler(Settings(redis_url=url("tt-scheduler"), partitions=P), timing)
+        assert await scheduler.pass_once() > 0
+        assert await admin.get(RedisEventStore(admin, P).keys(match_id).clock_checkpoint)
+    finally:
+        await timing.aclose()
 
     # The CLI's read commands as the reader: they read what the projector wrote.
     monkeypatch.setenv("TABLETOP_REDIS_URL", url("tt-reader"))

@@ -86,25 +86,58 @@ async def test_the_partition_log_holds_every_event_in_commit_order(redis: Redis)
     log = await redis.xrange(Keys(0).log)
     seen: dict[str, int] = {}
     for _, fields in log:
-        mid, v = fields[b"m"].decode(), int(fields[b"v"])
+        mid, v, n = fields[b"m"].decode(), int(fields[b"v"]), int(fields[b"n"])
         assert v == seen.get(mid, 0) + 1, "the log shows a version before its predecessor"
-        seen[mid] = v
+        seen[mid] = v + n - 1
     assert seen == dict.fromkeys(ids, 4)
+    # Read back, each command's events come at its entry's position, in order.
+    events = await store.read_log(0, "0-0", 100)
+    assert len(events) == 40 and len({eid for eid, _ in events}) == 20
+    for mid in ids:
+        assert [e.version for _, e in events if e.match_id == mid] == [1, 2, 3, 4]
 
 
-async def test_the_log_carries_the_event_and_the_match_stream_also_its_chain_and_command(
+async def test_the_log_names_each_commands_events_and_keeps_none_itself(
     redis: Redis,
 ) -> None:
     store = RedisEventStore(redis, partitions=1)
     sent = request("m1", 0, 2, "c1")
     await store.append_batch([sent])
-    [(_, logged), _] = await redis.xrange(Keys(0).log)
+    [(eid, logged)] = await redis.xrange(Keys(0).log)
     [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
     first = sent.envelopes[0]
-    assert logged[b"d"] == kept[b"d"] == bytes(first.payload)
-    assert (logged[b"m"], logged[b"v"], logged[b"t"]) == (b"m1", b"1", b"test.happened")
-    assert not {b"pv", b"h", b"x"} & set(logged)
+    assert logged == {b"m": b"m1", b"v": b"1", b"n": b"2", b"t": b"test.happened"}
+    assert kept[b"d"] == bytes(first.payload)
     assert (kept[b"h"].decode(), kept[b"x"]) == (first.hash, bytes(first.command))
+    # Each link is the hash of the entry before, so it is not stored again.
+    assert b"pv" not in kept
+    # The projectors read the events, chain included, from the match stream.
+    assert await store.read_log(0, "0-0", 10) == [(eid, e) for e in sent.envelopes]
+    assert await store.load("m1", 1) == sent.envelopes[1:]
+    assert await store.load("m1") == list(sent.envelopes)
+
+
+async def test_a_match_entry_written_with_its_link_keeps_it(redis: Redis) -> None:
+    fields = {"t": "x.y", "d": b"{}", "c": "c1", "at": 5, "s": 2, "pv": "ab" * 16, "h": "cd" * 16}
+    await redis.xadd(Keys(0).match("old"), {**fields, "x": b"null"}, id="0-1")
+    [env] = await RedisEventStore(redis, partitions=1).load("old")
+    assert (env.prev, env.hash) == ("ab" * 16, "cd" * 16)
+
+
+async def test_a_log_entry_written_with_its_event_is_read_as_before(redis: Redis) -> None:
+    await redis.xadd(
+        Keys(0).log,
+        {"m": "old", "v": 1, "t": "match.created", "d": b'{"type":"match.created"}'}
+        | {"c": "c0", "at": 5, "s": 2},
+    )
+    [(_, env)] = await RedisEventStore(redis, partitions=1).read_log(0, "0-0", 10)
+    assert (env.match_id, env.version, env.type, env.command_id) == (
+        "old",
+        1,
+        "match.created",
+        "c0",
+    )
+    assert bytes(env.payload) == b'{"type":"match.created"}'
 
 
 async def test_a_batch_after_the_server_lost_its_scripts_appends_once(redis: Redis) -> None:

@@ -143,6 +143,52 @@ async def test_each_reader_reads_a_sentence_for_every_move_it_may_see(
     assert stored and not any(b'"text"' in line for line in stored)
 
 
+async def test_a_seat_stores_only_the_lines_it_reads_unlike_the_spectator(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    service, ids = played
+    await Projector(redis, service.store).catch_up()
+    finished = ids[0]
+    keys = Keys(partition_of(finished, P))
+    spectator = await redis.lrange(keys.history(finished, "spectator"), 0, -1)
+    mine = await redis.lrange(keys.history(finished, "0"), 0, -1)
+    theirs = await redis.lrange(keys.history(finished, "1"), 0, -1)
+    # Seat 0 holds its secret's lines only; seat 1 reads what the spectator reads.
+    assert mine and all(b"cd-secret" in line for line in mine)
+    assert theirs == [] and len(spectator) > len(mine)
+
+
+async def test_a_seats_lines_replace_or_hide_the_spectators(redis: Redis) -> None:
+    keys = Keys(partition_of("mixed", P))
+    await redis.rpush(
+        keys.history("mixed", "spectator"),
+        *[b'{"version":%d,"text":"seen %d","event":{}}' % (v, v) for v in (1, 2, 3)],
+    )
+    # Seat 0 reads version 2 its own way, version 3 not at all, and version 4 alone.
+    await redis.rpush(
+        keys.history("mixed", "0"),
+        b'{"version":2,"text":"mine","event":{}}',
+        b'{"version":3,"event":null}',
+        b'{"version":4,"text":"only mine","event":{}}',
+    )
+    models = ReadModels(redis, P)
+    assert [line.text for line in await models.history("mixed", 0)] == [
+        "seen 1",
+        "mine",
+        "only mine",
+    ]
+    assert [line.text for line in await models.history("mixed", None)] == [
+        "seen 1",
+        "seen 2",
+        "seen 3",
+    ]
+    assert [line.text for line in await models.history("mixed", 1)] == [
+        "seen 1",
+        "seen 2",
+        "seen 3",
+    ]
+
+
 async def test_a_line_stored_with_its_sentence_keeps_it(redis: Redis) -> None:
     key = Keys(partition_of("old", P)).history("old", "spectator")
     await redis.rpush(key, b'{"version":1,"text":"Told before.","event":{"type":"x"}}')
@@ -158,8 +204,7 @@ async def test_the_public_stream_carries_every_event_redacted(
     public: list[dict[str, Any]] = []
     for p in range(P):
         public += [msgspec.json.decode(f[b"e"]) for _, f in await redis.xrange(Keys(p).public)]
-    logged = sum([await redis.xlen(Keys(p).log) for p in range(P)])
-    assert len(public) == logged
+    assert len(public) == await logged_events(service)
     assert {e["kind"] for e in public} >= {
         "match_created",
         "player_joined",
@@ -228,7 +273,7 @@ async def test_a_rebuilt_read_model_equals_the_live_one(
     assert await rebuilt.rebuild("matches", progress=seen.append) > 0
     assert await rebuilt.rebuild("ratings") > 0
     assert await models.dump() == before
-    assert sum(seen) == sum([await redis.xlen(Keys(p).log) for p in range(P)])
+    assert sum(seen) == await logged_events(service)
 
 
 async def test_a_batch_applied_twice_changes_nothing(
@@ -352,3 +397,8 @@ async def test_an_event_stored_under_an_old_schema_is_read_in_the_new_shape(
     live = await load_match(store, "old")
     assert live is not None and live.state.seats == 3
     assert (await store.load("old"))[0].schema == 1  # stored bytes untouched
+
+
+async def logged_events(service: CommandService) -> int:
+    """The events the partition logs name (an entry per command, its events at it)."""
+    return sum([len(await service.store.read_log(p, "0-0", 1_000_000)) for p in range(P)])

@@ -8,7 +8,7 @@ the first farmer to end a turn with 25 points. Table of contents:
 - commands.py   Go For It, Chicken Out, Hatch (Eggspansion), Reroll, Count Your Chickens
 - events.py     what happened, every roll and draw included
 - state.py      the table, options, setup
-- rules.py      decide, evolve, legal, to_act, concede, outcome
+- rules.py      decide, evolve, legal, to_act, concede, skip_turn, outcome
 - view.py       what the table shows (nothing is secret)
 - describe.py   history sentences
 """
@@ -43,6 +43,7 @@ GAME = GameSpec[State, Command, Event, Options](
     outcome=rules.outcome,
     describe=describe,
     concede=rules.concede,
+    skip=rules.skip_turn,
     conformance_options=({}, {"eggspansion": True}),
     max_moves=3000,
 )

@@ -418,6 +418,19 @@ def concede(state: State, seat: Seat, rng: Rng) -> Turn:
     return turn
 
 
+def skip_turn(state: State, seat: Seat, rng: Rng) -> Turn:
+    """The farmer's time ran out: the turn scores nothing and the dice go on as after a
+    bust, coloured dice back first.
+
+    ASSUMPTION (the page has no clock): a turn skipped on time is a bust without foxes.
+    """
+    turn = Turn(state, evolve)
+    if seat == state.holder and state.phase in ("choosing", "hatching", "deciding"):
+        give_back_coloured_dice(turn, seat, rng)
+        pass_dice(turn, seat)
+    return turn
+
+
 def outcome(state: State) -> Outcome | None:
     """The winner first; then farmers still at the table; then those who left; by score."""
     if state.phase != "over" or state.winner is None:

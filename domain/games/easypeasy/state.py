@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.games.easypeasy.cards import Arrow, Pile
-from domain.kernel import Rejected, Seat
+from domain.kernel import Rejected, Seat, between
 from domain.table import next_seat
 
 Phase = Literal["dealing", "turn", "draw_play", "bonus", "round_over", "over"]
@@ -16,8 +16,11 @@ Phase = Literal["dealing", "turn", "draw_play", "bonus", "round_over", "over"]
 Bonus = Literal["reveal", "flip"]
 
 
+MAX_ROUNDS = 10
+
+
 class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    rounds: int = 3
+    rounds: Annotated[int, between(1, MAX_ROUNDS)] = 3
     bonus: Bonus = "reveal"
     """The bonus besides a second card: reveal a face-down row card (current BGA help) or
     flip the Up&Down card (the seed page's revision)."""
@@ -26,8 +29,8 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 def check_options(options: Options, seats: int) -> None:
-    if not 1 <= options.rounds <= 10:
-        raise Rejected("bad_options", "Play between 1 and 10 rounds.")
+    if not 1 <= options.rounds <= MAX_ROUNDS:
+        raise Rejected("bad_options", f"Play between 1 and {MAX_ROUNDS} rounds.")
 
 
 class Stack(msgspec.Struct, frozen=True):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.games.epizodiak.tiles import PLAYERS, TileId, Value
-from domain.kernel import Rejected, Seat
+from domain.kernel import Rejected, Seat, one_of
 
 Mode = Literal["score", "one_round"]
 
@@ -20,15 +20,15 @@ contested: won a contest (must place or discard). over: the match has ended.
 """
 
 
+TARGETS = (7, 13)
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """`score` plays rounds until someone reaches `target` points (7, or 13);
     `one_round` stops when the first hand is empty."""
 
     mode: Mode = "score"
-    target: int = 7
-
-
-TARGETS = (7, 13)
+    target: Annotated[int, one_of(*TARGETS)] = 7
 
 
 def check_options(options: Options, seats: int) -> None:

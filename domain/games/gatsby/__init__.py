@@ -50,6 +50,8 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    # Two players only: with one gone, a bot would be playing the last one alone.
+    absent="end",
     redact=redact,
     hidden=hidden,
     check_options=rules.check_options,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.games.jewelbox.beetles import BEETLES, LOG_SPACES, TOOLS, BeetleId, Tool
-from domain.games.jewelbox.box import BOX_SIDE
+from domain.games.jewelbox.box import BOX_SIDE, GRIDS
 from domain.games.jewelbox.events import ScoreSheet
-from domain.kernel import Seat
+from domain.kernel import Seat, one_of
 
 Phase = Literal["setup", "collect", "choose", "place", "after", "over"]
 """collect: roll or use a tool; choose: a 6 was rolled; place: holding a beetle;
@@ -26,7 +26,7 @@ class JewelBoxOptions(msgspec.Struct, forbid_unknown_fields=True):
     weevil_groups: WeevilRule = "connected"
     """connected: a group is weevils joined side by side, horizontally or vertically (an L
     counts); lines: only straight unbroken rows or columns count."""
-    box_side: int | None = None
+    box_side: Annotated[int, one_of(*GRIDS)] | None = None
     """None: 5x5 for one or two players, 4x4 otherwise; 4 or 5 forces a size."""
 
 

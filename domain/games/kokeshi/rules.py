@@ -40,7 +40,15 @@ from domain.games.kokeshi.events import (
     TurnBegan,
 )
 from domain.games.kokeshi.scoring import score_sheets
-from domain.games.kokeshi.state import KokeshiOptions, Spot, Table, Task, ToPlace, Workshop
+from domain.games.kokeshi.state import (
+    MAX_ROUNDS,
+    KokeshiOptions,
+    Spot,
+    Table,
+    Task,
+    ToPlace,
+    Workshop,
+)
 from domain.games.kokeshi.tiles import TILES, TileId
 from domain.games.kokeshi.workshop import (
     ANIMAL_POINTS,
@@ -60,7 +68,6 @@ Turn = Recorder[Table, Event]
 
 ARROWS = {"left": -1, "right": 1, "same": 0}
 SIDEWAYS = {"left": -1, "right": 1}
-MAX_ROUNDS = 30
 
 # --- reading the table -----------------------------------------------------------------------
 

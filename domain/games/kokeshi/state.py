@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -17,7 +17,7 @@ from domain.games.kokeshi.workshop import (
     Animal,
     Doll,
 )
-from domain.kernel import Seat
+from domain.kernel import Seat, between
 
 Phase = Literal["setup", "starting", "turn", "over"]
 """starting: seats in order place their two starting tiles; turn: a seat's turn."""
@@ -64,8 +64,11 @@ class Workshop(msgspec.Struct):
     top_outs: int = 0
 
 
+MAX_ROUNDS = 30
+
+
 class KokeshiOptions(msgspec.Struct, forbid_unknown_fields=True):
-    rounds: int = 14
+    rounds: Annotated[int, between(1, MAX_ROUNDS)] = 14
     """House-made: the game ends after this many rounds (earlier if a workshop fills)."""
     lead_ties: Literal["nobody", "shared"] = "nobody"
     """Who is "ahead" on an animal track when the best marker is shared: nobody (the page's

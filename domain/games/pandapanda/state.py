@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
-from domain.kernel import Rejected, Seat
+from domain.kernel import Rejected, Seat, between
 from domain.table import next_seat
 
 Phase = Literal["dealing", "turn", "passing", "round_over", "over"]
 
 
+MAX_ROUNDS_TO_WIN = 5
+
+
 class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    rounds_to_win: int = 2
+    rounds_to_win: Annotated[int, between(1, MAX_ROUNDS_TO_WIN)] = 2
     """Round wins that take the game (the page: the first to win 2 rounds)."""
 
 
 def check_options(options: Options, seats: int) -> None:
-    if not 1 <= options.rounds_to_win <= 5:
-        raise Rejected("bad_options", "Play to between 1 and 5 round wins.")
+    if not 1 <= options.rounds_to_win <= MAX_ROUNDS_TO_WIN:
+        raise Rejected("bad_options", f"Play to between 1 and {MAX_ROUNDS_TO_WIN} round wins.")
 
 
 class Secrets(msgspec.Struct):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
-from domain.kernel import Rejected, Seat
+from domain.kernel import Rejected, Seat, between
 
 from .cards import ROUNDS, CardId
 from .events import ScoredHand
@@ -21,9 +21,9 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     default), or end the round at the end of that turn with nobody out (a variant)."""
     wild_melds: bool = True
     """Whether three or more wild cards alone make a meld (ASSUMPTION: yes)."""
-    first_round: int = 1
+    first_round: Annotated[int, between(1, ROUNDS)] = 1
     """A shorter game may start at a later round (1 = threes wild, 3 cards)."""
-    last_round: int = ROUNDS
+    last_round: Annotated[int, between(1, ROUNDS)] = ROUNDS
     """... or stop before round 11 (Kings wild, 13 cards)."""
 
 

@@ -48,6 +48,8 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    # Two players only: with one gone, a bot would be playing the last one alone.
+    absent="end",
     redact=redact,
     hidden=hidden,
     conformance_options=({}, {"board_sides": "first"}, {"board_sides": "second"}),

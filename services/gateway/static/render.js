@@ -120,9 +120,12 @@ export function renderView(view) {
     const mine = i === you;
     const info = seatList ? { ...seatList[1][i] } : {};
     delete info.seat;
+    const absent = (view.conceded || []).includes(i);
     const box = el("div", { class: `seat${mine ? " mine" : ""}${(view.to_act || []).includes(i) ? " acting" : ""}`,
       "data-seat": i },
-      el("h3", {}, mine ? `${name} (you)` : name, scores ? el("span", { class: "score" }, ` ${scores[i]} pts`) : null),
+      el("h3", {}, mine ? `${name} (you)` : name, scores ? el("span", { class: "score" }, ` ${scores[i]} pts`) : null,
+        absent ? el("span", { class: "absent" }, " · absent") : null),
+      view.clock ? seatClock(view.clock, i, view.status) : null,
       Object.keys(info).length ? facts(info, names) : null);
     seats.append(box);
   });
@@ -164,4 +167,33 @@ export function describeCommand(choice, cmd, names) {
     return `${label(k)} ${shown}`;
   }).filter(Boolean);
   return choice.title.replace(/([a-z])([A-Z])/g, "$1 $2") + (parts.length ? ": " + parts.join(", ") : "");
+}
+
+// A seat's clock: its time left, counting down in the browser while it runs, from the
+// server's numbers (`since` and `server_now` are the server's clock: the page keeps
+// the difference to its own).
+function seatClock(clock, seat, status) {
+  const running = status === "playing" && (clock.running || []).includes(seat);
+  const attrs = { class: `clock${running ? " running" : ""}`, "data-seat": seat, role: "timer",
+    "aria-label": "time left" };
+  if (running) attrs["data-deadline"] = String(clock.since + clock.remaining[seat]);
+  return el("div", attrs, formatLeft(clock.remaining[seat]));
+}
+
+export function formatLeft(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  const pad = (n) => String(n).padStart(2, "0");
+  if (d) return `${d}d ${h}h ${pad(m)}m`;
+  if (h) return `${h}:${pad(m)}:${pad(s % 60)}`;
+  return `${m}:${pad(s % 60)}`;
+}
+
+// Every running clock on the page, at `serverNow` (the server's time, estimated).
+export function tickClocks(root, serverNow) {
+  for (const node of root.querySelectorAll(".clock.running")) {
+    const left = Number(node.dataset.deadline) - serverNow;
+    node.textContent = formatLeft(left);
+    node.classList.toggle("low", left < 10_000);
+  }
 }

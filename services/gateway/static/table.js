@@ -1,10 +1,10 @@
 // The table page: the caller's view, the commands legal now, the history, live.
 import { api, el, header, param, say, token } from "./common.js";
-import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel } from "./render.js";
+import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel, tickClocks } from "./render.js";
 
 const matchId = param("match");
 const root = document.getElementById("app");
-const state = { view: null, commands: [], version: 0, seat: null, socket: null, retry: 500 };
+const state = { view: null, commands: [], version: 0, seat: null, socket: null, retry: 500, skew: 0 };
 
 const live = el("span", { class: "live off", role: "status", id: "live" }, "connecting…");
 const notice = el("p", { class: "notice", hidden: true, id: "notice", role: "alert" });
@@ -14,8 +14,14 @@ const historyList = el("ol", { class: "history", id: "history" });
 
 function render() {
   viewBox.replaceChildren(state.view ? renderView(state.view) : el("p", {}, "Loading…"));
+  const clock = state.view && state.view.clock;
+  // The server's clock minus the page's, so the clocks count down from its numbers.
+  if (clock && clock.server_now) state.skew = clock.server_now - Date.now();
+  tickClocks(viewBox, Date.now() + state.skew);
   renderActions();
 }
+
+setInterval(() => tickClocks(viewBox, Date.now() + state.skew), 250);
 
 function lobbyButtons() {
   const v = state.view;
@@ -148,15 +154,16 @@ function connect() {
   socket.onopen = () => { live.textContent = "live"; live.className = "live on"; state.retry = 500; };
   socket.onmessage = (msg) => {
     const m = JSON.parse(msg.data);
-    if (m.kind === "event") {
-      addLines([m]);
-    } else if (m.kind === "hello" || m.kind === "view") {
+    if (m.kind === "hello" || m.kind === "update") {
+      // One message per batch: its events, the view after them, whether it is my turn.
+      if (m.events.length) addLines(m.events);
       state.view = m.view; state.commands = m.commands; state.version = m.version; state.seat = m.seat;
       render();
-    } else if (m.kind === "your_turn") {
-      document.title = "Your turn · tabletop";
-      const first = actions.querySelector("button.move");
-      if (first && !actions.contains(document.activeElement)) first.focus();
+      if (m.your_turn) {
+        document.title = "Your turn · tabletop";
+        const first = actions.querySelector("button.move");
+        if (first && !actions.contains(document.activeElement)) first.focus();
+      }
     } else if (m.kind === "error") say(notice, m.message);
   };
   socket.onclose = (e) => {

@@ -1,0 +1,73 @@
+"""Live pushes from the one fold a gateway process keeps per match: every socket of a
+match shares it, and each still gets only what its own seat may see."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from domain.kernel import get_game
+from services import compose
+from services.gateway import tables
+from services.gateway.stack import Stack
+from tests.gateway.test_gateway import one_move, receive, table_of_two, ws_url
+
+
+async def until(socket: ClientConnection, version: int) -> list[dict[str, Any]]:
+    """Every message up to the one at `version`."""
+    out = [await receive(socket)]
+    while out[-1]["version"] < version:
+        out.append(await receive(socket))
+    return out
+
+
+async def test_sockets_of_one_match_share_a_fold_and_see_only_their_own_cards(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, players = await table_of_two(http, game="loveletter")
+    gateway = stack.server.app.state.gateway
+    store = compose.event_store(stack.settings, stack.redis)
+    async with (
+        connect(ws_url(stack, match_id, players[0], None)) as ann,
+        connect(ws_url(stack, match_id, players[1], None)) as bea,
+        connect(ws_url(stack, match_id, players[1], None)) as bea_again,
+    ):
+        hellos = [await receive(s) for s in (ann, bea, bea_again)]
+        assert [h["seat"] for h in hellos] == [0, 1, 1]
+        assert gateway.feeds.following == 1  # three sockets, one fold
+        pushed: dict[int, list[dict[str, Any]]] = {0: [hellos[0]], 1: [hellos[1]]}
+        again: list[dict[str, Any]] = [hellos[2]]
+        for _ in range(4):
+            version = await one_move(http, match_id, players)
+            if not version:
+                break
+            pushed[0] += await until(ann, version)
+            pushed[1] += await until(bea, version)
+            again += await until(bea_again, version)
+    assert again == pushed[1], "two sockets of one seat get the same messages"
+    assert pushed[0] != pushed[1]
+    found = await tables.recorded(store, match_id)
+    assert found is not None
+    game = get_game("loveletter")
+    for seat, messages in pushed.items():
+        for message in messages:
+            state = found.state_at(message["version"])
+            text = json.dumps(message)
+            for component in game.hidden(state.game_state, seat):
+                assert component not in text, (seat, component, message["version"])
+    versions = [line["version"] for m in pushed[0] for line in m["events"]]
+    assert versions == sorted(set(versions)), "in order, none twice"
+
+
+async def test_a_socket_for_a_match_that_does_not_exist_is_told_so(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, players = await table_of_two(http)
+    async with connect(ws_url(stack, "no-such-match", players[0], None)) as socket:
+        message = await receive(socket)
+        await socket.wait_closed()
+    assert message == {"kind": "error", "message": "There is no match no-such-match."}
+    assert socket.close_code == 4404
