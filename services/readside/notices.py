@@ -4,10 +4,10 @@ Two sources. The log: the matches projection calls `derive` for every event it f
 ("your turn" when a player enters the set of those who must act, "match finished" to
 every seat), and writes the notices in the same MULTI as its checkpoint, so a batch read
 twice writes them once; a rebuild writes none of the events it has written before (the
-partition's mark, `tt:{p}:notices:mark`). Events other code adds to the log get their
-notices from a rule registered here by event type (`rule`); until such an event exists
-its rule is never called. Everything else (a clock's "time running low", which no event
-records) posts through `post_notice`, idempotent by the notice's id.
+partition's mark, `tt:{p}:notices:mark`). Other events get their notices from a rule
+registered here by event type (`rule`): `match.finished`, `match.rematch_offered`.
+Everything else (a clock's "time running low", which no event records) posts through
+`post_notice`, idempotent by the notice's id.
 
 Every notice goes to its partition's stream `tt:{p}:notices` (capped, `MAXLEN ~`), which
 the gateway pushes, the webhook sender reads through its consumer group and an
