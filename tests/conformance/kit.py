@@ -19,8 +19,9 @@ moves to the end. Along the way the kit checks that:
   `cannot_undo`, to its player and to the others, changing nothing.
 - a seat that concedes never acts again and ranks below every seat still at the table;
 - under a clock (`play_clocked_match`), seats whose time runs out get a bot's move or
-  leave (then the game's absent-player rule: a bot, its own concede, or the end), with
-  the same checks, and re-deciding at the recorded times gives the same events.
+  leave (then the game's absent-player rule: a bot, its own concede, or the end), and
+  moves are taken back now and then despite their `match.clocks_set`, with the same
+  checks, and re-deciding at the recorded times gives the same events.
 """
 
 from __future__ import annotations
@@ -358,7 +359,7 @@ def play_clocked_match(game: Game, seed: int, *, leak_every: int = 3) -> TimedTr
     absent-player rule takes over (odd seeds). Checks that absent seats never act, every
     absent seat ranks below every seat still at the table, the fold equals the live
     state, and nothing hidden leaks; the caller re-decides the commands with their times."""
-    from domain.clock import TimeControl
+    from domain.clock import ClocksSet, TimeControl
 
     codec = m.codec(game.name)
     bot = random.Random(seed * 104729 + 3)
@@ -386,7 +387,7 @@ def play_clocked_match(game: Game, seed: int, *, leak_every: int = 3) -> TimedTr
     for command in setup:
         apply(command)
     assert state is not None and state.clock is not None
-    steps = 0
+    steps = undos = 0
     while state.status == "playing":
         steps += 1
         assert steps <= game.max_moves * 2, f"seed {seed}: no end after {steps} steps"
@@ -405,7 +406,16 @@ def play_clocked_match(game: Game, seed: int, *, leak_every: int = 3) -> TimedTr
             seat = bot.choice(acting)
             chosen = bot.choice(list(game.legal(state.game_state, seat)))
             move = msgspec.Raw(_enc.encode(chosen))
+            table = state.game_state
             new = apply(m.PlayMove(player=PLAYERS[seat], move=move))
+            if m.may_undo(state) == seat and undos < 20 and bot.random() < 0.3:
+                # Under a clock too: the move's clocks_set does not stop its undo, which
+                # restores the table, and the clock runs on.
+                undos += 1
+                now += bot.randrange(0, 2000)
+                new = apply(m.UndoMove(player=PLAYERS[seat]))
+                assert state.game_state == table, f"seed {seed}: clocked undo differs"
+                assert isinstance(new[-1][0], ClocksSet), f"seed {seed}: undo sets no clocks"
         if steps % leak_every == 0:
             _check_leaks(game, state, new)
     assert state.outcome is not None
