@@ -9,7 +9,9 @@ import msgspec
 import pytest
 
 from domain import match as m
+from domain.clock import TimeControl
 from domain.kernel import Rejected
+from services.rematch.service import opening
 
 NEW = m.rematch_id("m1")
 
@@ -144,3 +146,31 @@ def test_both_histories_name_the_other_match() -> None:
         assert codec.encode_state(codec.decode_state(codec.encode_state(s))) == (
             codec.encode_state(s)
         )
+
+
+def test_a_clocked_match_is_rematched_with_the_same_clock() -> None:
+    control = TimeControl(kind="move", seconds=30)
+    now = 1_700_000_000_000
+    state: m.MatchState | None = None
+    for command in [
+        m.CreateMatch(game="countdown", seats=2, options={"start": 3}, clock=control),
+        m.JoinMatch(player="ann"),
+        m.JoinMatch(player="bea"),
+        m.StartMatch(player="ann", seed=4),
+    ]:
+        state = m.decide_and_fold(state, command, now=now).after
+    assert state is not None
+    first = ["ann", "bea"][state.game_state.turn]
+    take = msgspec.Raw(b'{"type":"countdown.take","count":3}')
+    state = m.decide_and_fold(state, m.PlayMove(player=first, move=take), now=now + 1).after
+    state = run([m.OfferRematch(player="ann", new_match=NEW)], state)
+    [*_, agreed] = m.decide(state, m.AcceptRematch(player="bea", new_match=NEW))
+    assert isinstance(agreed, m.RematchAgreed) and agreed.clock == control
+    [(_, create), *_] = opening("m1", agreed)
+    assert create.clock == control and create.rematch_of == "m1"
+    # Unclocked, the agreement and the create record no clock at all.
+    plain = run([m.OfferRematch(player="ann", new_match=NEW)], finished())
+    [*_, agreed] = m.decide(plain, m.AcceptRematch(player="bea", new_match=NEW))
+    assert b'"clock"' not in msgspec.json.encode(agreed)
+    [(_, create), *_] = opening("m1", agreed)
+    assert b'"clock"' not in msgspec.json.encode(create)
