@@ -70,35 +70,43 @@ class Rng:
     """Deterministic randomness for one decision, derived from (match seed, version).
 
     Built on `random.Random` seeded with an integer, whose algorithms for
-    `randrange`/`shuffle` are stable across CPython releases.
+    `randrange`/`shuffle` are stable across CPython releases. `drawn` says whether the
+    decision drew anything: a move that drew chance cannot be taken back.
     """
 
-    __slots__ = ("_random",)
+    __slots__ = ("_random", "drawn")
 
     def __init__(self, seed: int, version: int) -> None:
         digest = hashlib.blake2b(f"{seed}:{version}".encode(), digest_size=16).digest()
         self._random = random.Random(int.from_bytes(digest, "big"))
+        self.drawn = False
 
     def roll(self, sides: int) -> int:
         """A die roll, 1..sides."""
+        self.drawn = True
         return self._random.randrange(sides) + 1
 
     def below(self, n: int) -> int:
         """An integer in 0..n-1."""
+        self.drawn = True
         return self._random.randrange(n)
 
     def choice(self, items: Sequence[T]) -> T:
+        self.drawn = True
         return items[self._random.randrange(len(items))]
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
+        self.drawn = True
         out = list(items)
         self._random.shuffle(out)
         return out
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        self.drawn = True
         self._random.shuffle(items)
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
+        self.drawn = True
         return self._random.sample(list(items), k)
 
 
@@ -206,6 +214,10 @@ class GameSpec(Generic[S, C, E, O]):
     """Option sets the conformance kit cycles through."""
     max_moves: int = 3000
     """A bound on the moves of a random match, for the kit and the bots."""
+    undo: bool = True
+    """Whether a player may take back a move of their turn where the match finds it safe
+    (it drew no chance, showed nothing hidden, and left them to act: domain/match.py);
+    False for a game where even that would mislead the table."""
 
     @property
     def absent_rule(self) -> AbsentRule:

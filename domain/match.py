@@ -31,6 +31,9 @@ class CreateMatch(msgspec.Struct, tag="match.create", tag_field="type", forbid_u
     game: str
     seats: int
     options: dict[str, Any] = {}
+    rematch_of: str | msgspec.UnsetType = msgspec.UNSET
+    """The finished match this one is the rematch of (services/rematch). Unset, like
+    `clock`, it is left out of the recorded command."""
     clock: TimeControl | None | msgspec.UnsetType = msgspec.UNSET
     """The match's time control (every game takes one); none by default. Unset, it is
     left out of the recorded command, which is then byte for byte what it was before
@@ -60,6 +63,34 @@ class Concede(msgspec.Struct, tag="match.concede", tag_field="type", forbid_unkn
     player: str
 
 
+class UndoMove(msgspec.Struct, tag="match.undo", tag_field="type", forbid_unknown_fields=True):
+    """Take back my last move of this turn (where it drew no chance and showed nothing)."""
+
+    player: str
+
+
+class OfferRematch(
+    msgspec.Struct, tag="match.offer_rematch", tag_field="type", forbid_unknown_fields=True
+):
+    """Offer the table a rematch of this finished match (the offer counts as accepting)."""
+
+    player: str
+    new_match: str = ""  # set by the command service: `rematch_id` of this match
+
+
+class AcceptRematch(
+    msgspec.Struct, tag="match.accept_rematch", tag_field="type", forbid_unknown_fields=True
+):
+    player: str
+    new_match: str = ""  # set by the command service: `rematch_id` of this match
+
+
+class DeclineRematch(
+    msgspec.Struct, tag="match.decline_rematch", tag_field="type", forbid_unknown_fields=True
+):
+    player: str
+
+
 class TimeExpired(
     msgspec.Struct, tag="match.time_expired", tag_field="type", forbid_unknown_fields=True
 ):
@@ -71,7 +102,19 @@ class TimeExpired(
     deadline: int
 
 
-MatchCommand = CreateMatch | JoinMatch | LeaveMatch | StartMatch | PlayMove | Concede | TimeExpired
+MatchCommand = (
+    CreateMatch
+    | JoinMatch
+    | LeaveMatch
+    | StartMatch
+    | PlayMove
+    | Concede
+    | TimeExpired
+    | UndoMove
+    | OfferRematch
+    | AcceptRematch
+    | DeclineRematch
+)
 
 
 # --- events (what happened to the match itself) -------------------------------------------
@@ -83,6 +126,8 @@ class MatchCreated(
     game: str
     seats: int
     options: dict[str, Any]
+    rematch_of: str = ""
+    """The finished match this one is the rematch of, if it is one."""
     clock: TimeControl | None = None
 
 
@@ -156,6 +201,60 @@ class MatchForked(
     """When the fork was made (unix ms): a clocked match's clocks resume from then."""
 
 
+class UndoPoint(msgspec.Struct, tag="match.undo_point", tag_field="type", frozen=True):
+    """The move after this event (its `events` events) may be taken back by `seat`: it drew
+    no chance, every reader sees it alike, it uncovered nothing and left the seat to act.
+    Bookkeeping for the fold (no reader is shown it): the match keeps the table as it was
+    before the move, so `match.undone` restores it exactly."""
+
+    seat: Seat
+    events: int
+
+
+class MoveUndone(msgspec.Struct, tag="match.undone", tag_field="type", frozen=True):
+    """`seat` took back its move that began at `version`: the table is as it was before."""
+
+    player: str
+    seat: Seat
+    version: int
+
+
+class RematchOffered(msgspec.Struct, tag="match.rematch_offered", tag_field="type", frozen=True):
+    player: str
+    seat: Seat
+
+
+class RematchAccepted(msgspec.Struct, tag="match.rematch_accepted", tag_field="type", frozen=True):
+    player: str
+    seat: Seat
+
+
+class RematchDeclined(msgspec.Struct, tag="match.rematch_declined", tag_field="type", frozen=True):
+    player: str
+    seat: Seat
+
+
+class RematchAgreed(
+    msgspec.Struct, tag="match.rematch_agreed", tag_field="type", frozen=True, omit_defaults=True
+):
+    """Every player accepted: the rematch is match `match_id`, the same game and options,
+    the seats rotated by one (`players`, in seat order). The rematch process
+    (services/rematch) creates, fills and starts it."""
+
+    match_id: str
+    game: str
+    options: dict[str, Any]
+    players: tuple[str, ...]
+    clock: TimeControl | None = None
+    """The finished match's time control, which the rematch is played with too."""
+
+
+def rematch_id(match_id: str) -> str:
+    """The id of a match's rematch: derived from it, so sending the rematch's commands
+    again after a crash never opens a second one."""
+    return "r" + hashlib.sha256(f"tabletop-rematch:{match_id}".encode()).hexdigest()[:15]
+
+
 def commitment_of(seed: int) -> str:
     """SHA-256 of the seed, published at the start and checked against the seed revealed
     at the finish. Seeds are drawn with 128 bits, so the hash cannot be searched back."""
@@ -180,6 +279,12 @@ MatchEvent = (
     | SeatConceded
     | MatchFinished
     | MatchForked
+    | UndoPoint
+    | MoveUndone
+    | RematchOffered
+    | RematchAccepted
+    | RematchDeclined
+    | RematchAgreed
     | ClocksSet
     | TimeRanOut
     | BotPlayed
@@ -188,6 +293,25 @@ MATCH_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(MatchEvent
 
 
 # --- state --------------------------------------------------------------------------------
+
+
+class UndoStep(msgspec.Struct):
+    """A move that may be taken back: whose, the versions it spans (the `match.undo_point`
+    at `version`, its last event at `until`), and the game's state before it."""
+
+    seat: Seat
+    version: int
+    until: int
+    game_state: Any
+
+
+class RematchTalk(msgspec.Struct):
+    """A rematch on offer: who accepted (the offerer first), who declined, and the new
+    match's id once everyone accepted."""
+
+    accepted: list[Seat]
+    declined: Seat | None = None
+    match_id: str = ""
 
 
 class MatchState(msgspec.Struct):
@@ -205,6 +329,10 @@ class MatchState(msgspec.Struct):
     """The absent seats, in the order they left (conceded, or lost on time)."""
     outcome: Outcome | None = None
     game_state: Any = None
+    undo: list[UndoStep] = []
+    """The moves of the acting seat that may be taken back, the latest last."""
+    rematch: RematchTalk | None = None
+    rematch_of: str = ""
     clock: Clocks | None = None
 
 
@@ -247,6 +375,7 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
             players=[None] * event.seats,
             version=1,
             game_state=game.initial(opts, event.seats),
+            rematch_of=event.rematch_of,
             clock=clocks.opened(event.clock, event.seats) if event.clock else None,
         )
     nxt = msgspec.structs.replace(state, version=state.version + 1)
@@ -261,25 +390,51 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
             nxt.rules_version = rules_version
         case SeatConceded(seat=seat):
             nxt.conceded = [*state.conceded, seat]
+            nxt.undo = []
         case MatchFinished(scores=scores, ranks=ranks):
             nxt.status = "finished"
             nxt.outcome = Outcome(scores=scores, ranks=ranks)
         case MatchForked(seed=seed, at=at):
             nxt.seed = seed
+            nxt.undo = []
             if state.clock is not None and at:
                 nxt.clock = msgspec.structs.replace(state.clock, since=at)
         case ClocksSet():
             if state.clock is not None:
                 nxt.clock = clocks.evolve(state.clock, event)
+            if state.undo and state.undo[-1].until == state.version:
+                # The clocks set after a move that may be taken back leave it so: the
+                # step spans them too, and `match.undone` restores the game, not the time.
+                last = msgspec.structs.replace(state.undo[-1], until=nxt.version)
+                nxt.undo = [*state.undo[:-1], last]
         case TimeRanOut(seat=seat, then=then):
+            nxt.undo = []
             if then == "lose":
                 nxt.conceded = [*state.conceded, seat]
         case BotPlayed():
-            pass
+            nxt.undo = []
+        case UndoPoint(seat=seat, events=count):
+            step = UndoStep(seat, nxt.version, nxt.version + count, state.game_state)
+            nxt.undo = [*state.undo, step]
+        case MoveUndone():
+            nxt.game_state = state.undo[-1].game_state
+            nxt.undo = state.undo[:-1]
+        case RematchOffered(seat=seat):
+            nxt.rematch = RematchTalk(accepted=[seat])
+        case RematchAccepted(seat=seat) if state.rematch is not None:
+            nxt.rematch = RematchTalk([*state.rematch.accepted, seat])
+        case RematchDeclined(seat=seat) if state.rematch is not None:
+            nxt.rematch = RematchTalk(state.rematch.accepted, declined=seat)
+        case RematchAgreed(match_id=new) if state.rematch is not None:
+            nxt.rematch = RematchTalk(state.rematch.accepted, match_id=new)
+        case RematchAccepted() | RematchDeclined() | RematchAgreed():
+            raise TypeError(f"{event_tag(event)} without a rematch on offer")
         case MatchCreated():
             raise TypeError("match.created can only open a stream")
         case _:
             nxt.game_state = game.evolve(state.game_state, event)
+            if state.undo and state.undo[-1].until < nxt.version:
+                nxt.undo = []  # a move that cannot be taken back: the earlier ones stand
     return nxt
 
 
@@ -334,6 +489,18 @@ def decide_and_fold(
             at = _time_of(state, now)
             decided = time_expired(game, state, command, at)
             return _settled(game, state, decided, now, command.seat)
+        case UndoMove():
+            _time_of(state, now)
+            # The clocks run on from the undone move: taking it back gives no time back.
+            return _settled(
+                game, state, _folded(game, state, undo(game, state, command)), now, None
+            )
+        case OfferRematch():
+            return _folded(game, state, offer_rematch(state, command))
+        case AcceptRematch():
+            return _folded(game, state, accept_rematch(state, command))
+        case DeclineRematch():
+            return _folded(game, state, decline_rematch(state, command))
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a match command.")
 
@@ -393,7 +560,13 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
     if game.check_options is not None:
         game.check_options(opts, command.seats)
     normalised = msgspec.to_builtins(opts)
-    created = MatchCreated(game=command.game, seats=command.seats, options=normalised, clock=clock)
+    created = MatchCreated(
+        game=command.game,
+        seats=command.seats,
+        options=normalised,
+        rematch_of=command.rematch_of if isinstance(command.rematch_of, str) else "",
+        clock=clock,
+    )
     return _folded(game, None, [created])
 
 
@@ -448,8 +621,110 @@ def play(game: Game, state: MatchState, command: PlayMove) -> Decision:
     if seat not in game.to_act(state.game_state):
         raise Rejected("not_your_turn", f"It is not {command.player}'s turn.")
     assert state.seed is not None
-    decided = game.decide(state.game_state, seat, move, Rng(state.seed, state.version))
-    return _with_game_events(game, state, [], decided)
+    rng = Rng(state.seed, state.version)
+    events, game_state = game.settle(
+        state.game_state, game.decide(state.game_state, seat, move, rng)
+    )
+    if game.undo and not rng.drawn and may_take_back(game, state, seat, events, game_state):
+        mark = UndoPoint(seat=seat, events=len(events))
+        return _with_settled(game, _evolve(game, state, mark), [mark], events, game_state)
+    return _with_settled(game, state, [], events, game_state)
+
+
+def may_take_back(
+    game: Game, state: MatchState, seat: Seat, events: Sequence[Any], after: Any
+) -> bool:
+    """Rule (issue 19, undo): a move may be taken back when, besides drawing no chance,
+    it leaves its seat to act in a game not over, every reader is shown its events
+    alike, and nothing hidden from any reader before it is visible to them after it."""
+    if not events or game.outcome(after) is not None or seat not in game.to_act(after):
+        return False
+    for event in events:
+        spectator = game.redact(event, None)
+        if any(game.redact(event, reader) != spectator for reader in range(state.seats)):
+            return False
+    readers: list[Seat | None] = [*range(state.seats), None]
+    return all(game.hidden(state.game_state, r) <= game.hidden(after, r) for r in readers)
+
+
+def undo(game: Game, state: MatchState, command: UndoMove) -> list[Any]:
+    _in_play(state)
+    seat = _seat_of(state, command.player)
+    if seat in state.conceded:
+        raise Rejected("conceded", f"{command.player} has left this match.")
+    if not game.undo:
+        raise Rejected("cannot_undo", f"{game.title} allows no take-backs: every move stands.")
+    step = state.undo[-1] if state.undo and state.undo[-1].until == state.version else None
+    if step is None:
+        raise Rejected(
+            "cannot_undo",
+            "There is no move to take back: a move stands once it drew chance, showed "
+            "something hidden or ended its player's turn, and so does every move before it.",
+        )
+    if step.seat != seat:
+        owner = state.players[step.seat] or f"seat {step.seat + 1}"
+        raise Rejected("cannot_undo", f"The last move is {owner}'s: only {owner} may take it back.")
+    return [MoveUndone(player=command.player, seat=seat, version=step.version)]
+
+
+def offer_rematch(state: MatchState, command: OfferRematch) -> list[Any]:
+    seat = _finished_seat(state, command.player)
+    talk = state.rematch
+    if talk is not None and talk.match_id:
+        raise Rejected("rematch_agreed", f"The rematch is already match {talk.match_id}.")
+    if talk is not None and talk.declined is None:
+        raise Rejected("rematch_offered", "A rematch is already on offer: accept it or decline it.")
+    offered = RematchOffered(player=command.player, seat=seat)
+    return [offered, *_agreed(state, [seat], command.new_match)]
+
+
+def accept_rematch(state: MatchState, command: AcceptRematch) -> list[Any]:
+    seat = _finished_seat(state, command.player)
+    talk = _open_offer(state)
+    if seat in talk.accepted:
+        raise Rejected("already_accepted", f"{command.player} has already accepted the rematch.")
+    accepted = RematchAccepted(player=command.player, seat=seat)
+    return [accepted, *_agreed(state, [*talk.accepted, seat], command.new_match)]
+
+
+def decline_rematch(state: MatchState, command: DeclineRematch) -> list[Any]:
+    seat = _finished_seat(state, command.player)
+    _open_offer(state)
+    return [RematchDeclined(player=command.player, seat=seat)]
+
+
+def _finished_seat(state: MatchState, player: str) -> Seat:
+    if state.status != "finished":
+        raise Rejected("match_not_finished", "A rematch is offered once this match is over.")
+    return _seat_of(state, player)
+
+
+def _open_offer(state: MatchState) -> RematchTalk:
+    talk = state.rematch
+    if talk is None or talk.declined is not None:
+        raise Rejected("no_rematch_offered", "No rematch is on offer: offer one first.")
+    if talk.match_id:
+        raise Rejected("rematch_agreed", f"The rematch is already match {talk.match_id}.")
+    return talk
+
+
+def _agreed(state: MatchState, accepted: Sequence[Seat], new_match: str) -> list[Any]:
+    """Once every player has accepted: the rematch, its seats rotated by one (who sat
+    second sits first)."""
+    if set(accepted) != set(range(state.seats)):
+        return []
+    if not new_match:
+        raise Rejected("no_rematch_id", "The referee names the rematch; send this through it.")
+    players = tuple(p or "" for p in state.players)
+    return [
+        RematchAgreed(
+            match_id=new_match,
+            game=state.game,
+            options=state.options,
+            players=players[1:] + players[:1],
+            clock=state.clock.control if state.clock is not None else None,
+        )
+    ]
 
 
 def concede(game: Game, state: MatchState, command: Concede) -> Decision:
@@ -551,9 +826,17 @@ def _with_game_events(
     match.finished when the game is over after them. Each event is folded once: the game's
     state after its events comes from its recorder, or from one fold here."""
     events, game_state = game.settle(state.game_state, decided)
+    return _with_settled(game, state, before, events, game_state)
+
+
+def _with_settled(
+    game: Game, state: MatchState, before: list[Any], events: list[Any], game_state: Any
+) -> Decision:
     after = msgspec.structs.replace(
         state, version=state.version + len(events), game_state=game_state
     )
+    if events and state.undo and state.undo[-1].until <= state.version:
+        after.undo = []  # as the fold does: a move past the last that may be taken back
     outcome = game.outcome(game_state)
     if outcome is None:
         return Decision([*before, *events], after)
@@ -669,8 +952,21 @@ class EventCodec:
             conceded=raw.conceded,
             outcome=raw.outcome,
             game_state=game_state,
+            undo=[
+                UndoStep(u.seat, u.version, u.until, self._state_decoder.decode(u.game_state))
+                for u in raw.undo
+            ],
+            rematch=raw.rematch,
+            rematch_of=raw.rematch_of,
             clock=raw.clock,
         )
+
+
+class _RawUndoStep(msgspec.Struct):
+    seat: Seat
+    version: int
+    until: int
+    game_state: msgspec.Raw
 
 
 class _RawMatchState(msgspec.Struct):
@@ -685,6 +981,10 @@ class _RawMatchState(msgspec.Struct):
     conceded: list[Seat]
     outcome: Outcome | None
     game_state: msgspec.Raw
+    # Snapshots written before undo and rematches have none of these.
+    undo: list[_RawUndoStep] = []
+    rematch: RematchTalk | None = None
+    rematch_of: str = ""
     clock: Clocks | None = None
 
 
@@ -719,12 +1019,24 @@ def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
         "table": msgspec.to_builtins(game.view(state.game_state, seat))
         if state.status != "lobby"
         else None,
+        "undo": may_undo(state),
+        "rematch": msgspec.to_builtins(state.rematch) if state.rematch else None,
+        "rematch_of": state.rematch_of,
     }
+
+
+def may_undo(state: MatchState) -> Seat | None:
+    """The seat that may take back the last move now, if any."""
+    if state.status != "playing" or not state.undo or state.undo[-1].until != state.version:
+        return None
+    return state.undo[-1].seat
 
 
 def redact(state_game: str, event: Any, seat: Seat | None) -> Any | None:
     """Lifecycle events are public (a seed only as its commitment); game events pass the
     game's `redact`."""
+    if isinstance(event, UndoPoint):
+        return None  # the fold's bookkeeping: the view says who may take a move back
     if isinstance(event, MATCH_EVENT_TYPES):
         return public(event)
     return get_game(state_game).redact(event, seat)
@@ -742,8 +1054,9 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
     match event:
-        case MatchCreated(game=game, seats=seats):
-            return f"A {seats}-seat table of {get_game(game).title} was opened."
+        case MatchCreated(game=game, seats=seats, rematch_of=origin):
+            again = f": the rematch of match {origin}" if origin else ""
+            return f"A {seats}-seat table of {get_game(game).title} was opened{again}."
         case PlayerJoined(player=player, seat=seat):
             return f"{player} sat down in seat {seat + 1}."
         case PlayerLeft(player=player):
@@ -752,6 +1065,18 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return f"The match started: {', '.join(players)}."
         case SeatConceded(seat=seat):
             return f"{name(seat)} conceded."
+        case MoveUndone(seat=seat):
+            return f"{name(seat)} took back {'your' if reader == seat else 'their'} move."
+        case UndoPoint(seat=seat):
+            return f"{name(seat)} may take this move back."
+        case RematchOffered(seat=seat):
+            return f"{name(seat)} offered a rematch."
+        case RematchAccepted(seat=seat):
+            return f"{name(seat)} accepted the rematch."
+        case RematchDeclined(seat=seat):
+            return f"{name(seat)} declined the rematch."
+        case RematchAgreed(match_id=new):
+            return f"Everyone accepted: the rematch is match {new}."
         case TimeRanOut(seat=seat, then=then):
             follows = {
                 "skip": "the turn is skipped",

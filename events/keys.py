@@ -36,6 +36,7 @@ class Keys:
         "p",
         "public",
         "public_checkpoint",
+        "rematch_checkpoint",
         "rm",
         "rm_checkpoint",
         "tag",
@@ -58,6 +59,8 @@ class Keys:
         # finish time, the archiver has gone through the finished lobby.
         self.archived = f"{self.tag}:archived"
         self.archive_cursor = f"{self.archived}:cursor"
+        # How far the rematch process has followed the log (services/rematch).
+        self.rematch_checkpoint = f"{self.tag}:rematch:checkpoint"
         # The scheduler's (services/scheduler/), derived from the log: sorted set of
         # clocked matches by their earliest deadline (unix ms), hash of each one's
         # running seats and deadlines (JSON), and how far through the log it has read.

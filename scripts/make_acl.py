@@ -72,6 +72,7 @@ def users(partitions: int) -> list[str]:
     logs = [f"tt:{{{p}}}:log" for p in range(partitions)]
     tombstones = [f"tt:{{{p}}}:archived" for p in range(partitions)]
     cursors = [f"tt:{{{p}}}:archived:cursor" for p in range(partitions)]
+    rematch_checkpoints = [f"tt:{{{p}}}:rematch:checkpoint" for p in range(partitions)]
     clock_due = [f"tt:{{{p}}}:clock:due" for p in range(partitions)]
     clock_seats = [f"tt:{{{p}}}:clock:seats" for p in range(partitions)]
     clock_checkpoints = [f"tt:{{{p}}}:clock:checkpoint" for p in range(partitions)]
@@ -98,6 +99,11 @@ def users(partitions: int) -> list[str]:
                 "+xrange +xrevrange +xlen +xadd",
                 first_arg("xtrim", command_streams),
                 "+evalsha +eval +script|load +time +hget +hmget +hset +hgetall +client|setname",
+                # The rematch process, beside the commands (services/rematch): it follows
+                # the logs from its checkpoints and sends the rematch's commands, reading
+                # the replies with the client library (XREAD on its own reply stream).
+                "~tt:{*}:rematch:checkpoint +get +mget +xread",
+                first_arg("set", rematch_checkpoints),
             ]
         ),
         " ".join(

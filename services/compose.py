@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from services.commands.service import CommandService
     from services.gateway.app import GatewayConfig
     from services.readside.projector import Projector
+    from services.rematch.service import Rematcher
     from services.scheduler.service import Scheduler
     from services.webhooks.service import WebhookConfig, WebhookSender
 
@@ -167,6 +168,16 @@ def archiver(settings: Settings) -> Archiver:
     redis = redis_client(settings)
     # The Redis store alone, not ArchivedStore: it archives what Redis holds.
     return Archiver(settings, redis, RedisEventStore(redis, settings.partitions), cold(settings))
+
+
+def rematcher(settings: Settings, redis: Redis, client: TabletopClient) -> Rematcher:
+    """The rematch process on the given client and command client (the caller closes
+    them), following the partitions the command service owns."""
+    from services.rematch.service import Rematcher
+
+    return Rematcher(
+        redis, event_store(settings, redis), client, partitions=settings.command_partitions
+    )
 
 
 def webhooks(settings: Settings, config: WebhookConfig) -> WebhookSender:

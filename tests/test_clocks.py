@@ -10,6 +10,7 @@ import pytest
 
 from domain import match as m
 from domain.clock import ClocksSet, TimeControl, TimeRanOut
+from domain.games.threethirteen.commands import TakeDiscard
 from domain.kernel import Rejected, get_game
 from events.envelope import GENESIS, seal
 from services.readside.audit import audit_envelopes
@@ -276,3 +277,26 @@ def test_a_create_without_a_clock_records_the_same_bytes_as_before_clocks() -> N
     clocked = m.CreateMatch(game="chicken", seats=2, clock=MOVE_60)
     again = msgspec.json.decode(ENC.encode(clocked), type=m.CreateMatch)
     assert again.clock == MOVE_60
+
+
+def test_a_move_under_a_clock_may_still_be_taken_back_and_the_time_runs_on() -> None:
+    bank = TimeControl(kind="bank", seconds=600, increment=5)
+    table = Table("threethirteen", 2, bank)
+    seat = min(get_game("threethirteen").to_act(table.s.game_state))
+    before = table.s
+    took = table.send(
+        m.PlayMove(player=f"p{seat}", move=msgspec.Raw(ENC.encode(TakeDiscard()))), T0 + 4_000
+    )
+    # The move may be taken back, and the clocks set after it do not stand in the way.
+    assert isinstance(took[0], m.UndoPoint) and isinstance(took[-1], ClocksSet)
+    assert m.may_undo(table.s) == seat
+    undone = table.send(m.UndoMove(player=f"p{seat}"), T0 + 10_000)
+    assert isinstance(undone[0], m.MoveUndone)
+    assert table.s.game_state == before.game_state
+    # The undo gives no time back: the seat has paid the 10 s since the start.
+    after = clocks_of(undone)
+    assert after.running == (seat,)
+    assert after.remaining[seat] == 600_000 - 10_000
+    assert m.may_undo(table.s) is None
+    # And the whole match replays and audits byte for byte.
+    assert audit_envelopes("m1", table.envelopes()).status == "ok"

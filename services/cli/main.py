@@ -404,6 +404,8 @@ def serve(
         keeper = None
         timer = None
         probe = None
+        rematches = None
+        rematch_client = None
         sender = None
 
         async def ready() -> bool:
@@ -427,6 +429,11 @@ def serve(
                 service = compose.command_service(settings)
                 await service.start()
                 log.info("service_started", service="commands", partitions=settings.owned)
+                # Beside the commands, on their partitions: the agreed rematches opened.
+                rematch_client = compose.client(settings)
+                await rematch_client.__aenter__()
+                rematches = compose.rematcher(settings, redis, rematch_client)
+                rematches.start()
             if projector:
                 follower = compose.projector(settings, redis, partitions=followed, events=events)
                 follower.start()
@@ -472,6 +479,11 @@ def serve(
                 stopping.push_async_callback(redis.aclose)
                 if service is not None:
                     stopping.push_async_callback(_stopped, "commands", service.stop)
+                if rematch_client is not None:
+                    stopping.push_async_callback(rematch_client.redis.aclose)
+                    stopping.push_async_callback(rematch_client.close)
+                if rematches is not None:
+                    stopping.push_async_callback(_stopped, "rematch", rematches.stop)
                 if follower is not None:
                     stopping.push_async_callback(_stopped, "projector", follower.stop)
                 if timer is not None:
@@ -819,6 +831,10 @@ def show(ctx: click.Context, match_id: str, as_seat: int | None, as_json: bool) 
     )
     if summary.to_act:
         console.print(f"to act: {', '.join(summary.to_act)}")
+    if summary.rematch_of:
+        console.print(f"rematch of: {summary.rematch_of}")
+    if summary.rematch:
+        console.print(f"rematch: {summary.rematch}")
     if summary.ranks:
         names = m.seat_names(summary.players)
         console.print(

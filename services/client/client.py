@@ -137,6 +137,20 @@ class TabletopClient:
     async def concede(self, match_id: str, player: str) -> Reply:
         return await self.send(match_id, m.Concede(player=player))
 
+    async def undo(self, match_id: str, player: str) -> Reply:
+        """Take back the player's last move of this turn (`cannot_undo` where it stands)."""
+        return await self.send(match_id, m.UndoMove(player=player))
+
+    async def offer_rematch(self, match_id: str, player: str) -> Reply:
+        """Offer the table of a finished match a rematch (the offer counts as accepting)."""
+        return await self.send(match_id, m.OfferRematch(player=player))
+
+    async def accept_rematch(self, match_id: str, player: str) -> Reply:
+        return await self.send(match_id, m.AcceptRematch(player=player))
+
+    async def decline_rematch(self, match_id: str, player: str) -> Reply:
+        return await self.send(match_id, m.DeclineRematch(player=player))
+
     async def send(
         self, match_id: str, command: Any, *, command_id: str | None = None, check: bool = True
     ) -> Reply:

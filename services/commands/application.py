@@ -357,6 +357,10 @@ class CommandProcessor:
                 # Drawn here and recorded in the stored command, so an audit re-executes
                 # exactly what was decided; 128 bits, so its commitment cannot be searched.
                 command = m.StartMatch(player=command.player, seed=secrets.randbits(128))
+        if isinstance(command, m.OfferRematch | m.AcceptRematch):
+            # The referee names the rematch, from this match's id: whatever a player sent,
+            # the agreed rematch is one match, the same after any retry.
+            command = msgspec.structs.replace(command, new_match=m.rematch_id(msg.match_id))
         now = self.clock()
         try:
             events, state = m.decide_and_fold(live.state if live else None, command, now=now)

@@ -454,12 +454,48 @@ def _match_view(names: list[str]) -> Schema:
                 "anyOf": [*_refs([f"{n}.view" for n in names]), {"type": "null"}],
                 "description": "The game's view (`<game>.view`); null in the lobby.",
             },
+            "undo": {
+                "anyOf": [{"type": "integer"}, {"type": "null"}],
+                "description": "The seat that may take back its last move now (`match.undo`).",
+            },
+            "rematch": {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "properties": {
+                            "accepted": seats,
+                            "declined": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+                            "match_id": {"type": "string"},
+                        },
+                        "required": ["accepted", "declined", "match_id"],
+                    },
+                    {"type": "null"},
+                ],
+                "description": "A rematch on offer: who accepted, who declined, and once "
+                "everyone accepted the new match's id.",
+            },
+            "rematch_of": {
+                "type": "string",
+                "description": "The match this one is the rematch of (empty if none).",
+            },
         },
         "required": list(VIEW_KEYS),
     }
 
 
-VIEW_KEYS = ("game", "status", "version", "players", "conceded", "to_act", "outcome", "table")
+VIEW_KEYS = (
+    "game",
+    "status",
+    "version",
+    "players",
+    "conceded",
+    "to_act",
+    "outcome",
+    "table",
+    "undo",
+    "rematch",
+    "rematch_of",
+)
 
 
 # --- the rules a client needs ---------------------------------------------------------------

@@ -115,6 +115,8 @@ class MatchRow(msgspec.Struct):
     version: int
     free_seats: int
     updated_at: int
+    rematch: str = ""  # this match's rematch, once every player accepted
+    rematch_of: str = ""  # the match this one is the rematch of
 
 
 class TableBody(msgspec.Struct):

@@ -336,6 +336,8 @@ async def list_matches(
                 version=s.version,
                 free_seats=s.free_seats,
                 updated_at=s.updated_at,
+                rematch=s.rematch,
+                rematch_of=s.rematch_of,
             )
         )
     return out
@@ -389,6 +391,57 @@ async def start(state: State, me: Player, match_id: str, data: api.Body) -> api.
 async def concede(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
     _as_caller(me, data)
     _refused(await _gateway(state).send(match_id, m.Concede(player=me.id)))
+    return api.Created(match_id)
+
+
+async def _refused_by_name(gw: Gateway, match_id: str, reply: Reply) -> None:
+    """`_refused`, the referee's sentence naming players by their display names."""
+    if reply.status == "rejected" or reply.original_status == "rejected":
+        seated = await gw.seating(match_id)
+        message = reply.message
+        if seated is not None:
+            players = seated[1]
+            for player_id, name in zip(players, await gw.names.of(players), strict=True):
+                if player_id:
+                    message = message.replace(player_id, name)
+        raise HTTPException(status_code=409, detail=f"{reply.code}: {message}")
+
+
+@post("/api/matches/{match_id:str}/undo", status_code=200)
+async def undo(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+    """Take back my last move of this turn, where the match allows it (the view's `undo`
+    names the seat that may); refused 409 `cannot_undo`, with why, where it stands."""
+    _as_caller(me, data)
+    gw = _gateway(state)
+    await _refused_by_name(gw, match_id, await gw.send(match_id, m.UndoMove(player=me.id)))
+    return api.Created(match_id)
+
+
+@post("/api/matches/{match_id:str}/rematch", status_code=200)
+async def offer_rematch(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+    """Offer the table of this finished match a rematch (it counts as my acceptance)."""
+    _as_caller(me, data)
+    gw = _gateway(state)
+    await _refused_by_name(gw, match_id, await gw.send(match_id, m.OfferRematch(player=me.id)))
+    return api.Created(match_id)
+
+
+@post("/api/matches/{match_id:str}/rematch/accept", status_code=200)
+async def accept_rematch(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+    """Accept the rematch on offer; once everyone has, the view's `rematch.match_id` names
+    the new match, which the rematch process opens and starts."""
+    _as_caller(me, data)
+    gw = _gateway(state)
+    await _refused_by_name(gw, match_id, await gw.send(match_id, m.AcceptRematch(player=me.id)))
+    return api.Created(match_id)
+
+
+@post("/api/matches/{match_id:str}/rematch/decline", status_code=200)
+async def decline_rematch(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+    """Decline the rematch on offer: it is off (anyone may offer another)."""
+    _as_caller(me, data)
+    gw = _gateway(state)
+    await _refused_by_name(gw, match_id, await gw.send(match_id, m.DeclineRematch(player=me.id)))
     return api.Created(match_id)
 
 
@@ -743,6 +796,10 @@ def create_app(gateway: Gateway | None) -> Litestar:
             leave,
             start,
             concede,
+            undo,
+            offer_rematch,
+            accept_rematch,
+            decline_rematch,
             add_bot,
             quickplay,
             show,

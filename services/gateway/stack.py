@@ -1,5 +1,6 @@
-"""The command service, the projector, the clocks' scheduler and the gateway in one
-process: what `tabletop demo --web`, the gateway tests and the browser tests run."""
+"""The command service (with the rematch process beside it), the projector, the clocks'
+scheduler and the gateway in one process: what `tabletop demo --web`, the gateway tests
+and the browser tests run."""
 
 from __future__ import annotations
 
@@ -25,6 +26,12 @@ class Stack:
         self.service = compose.command_service(settings) if commands else None
         self.redis = compose.redis_client(settings)
         self.projector = compose.projector(settings, self.redis) if projector else None
+        self.rematch_client = compose.client(settings) if commands else None
+        self.rematches = (
+            compose.rematcher(settings, self.redis, self.rematch_client)
+            if self.rematch_client is not None
+            else None
+        )
         self.scheduler = compose.scheduler(settings, self.redis) if scheduler else None
         self.server = GatewayServer(compose.gateway(settings, config), host, port)
         self._stopped = False
@@ -41,6 +48,9 @@ class Stack:
     async def start_services(self) -> None:
         if self.service is not None:
             await self.service.start()
+        if self.rematch_client is not None and self.rematches is not None:
+            await self.rematch_client.__aenter__()
+            self.rematches.start()
         if self.projector is not None:
             self.projector.start()
         if self.scheduler is not None:
@@ -58,6 +68,11 @@ class Stack:
             await self.scheduler.stop()
         if self.projector is not None:
             await self.projector.stop()
+        if self.rematches is not None:
+            await self.rematches.stop()
+        if self.rematch_client is not None:
+            await self.rematch_client.close()
+            await self.rematch_client.redis.aclose()
         if self.service is not None:
             await self.service.stop()
         await self.redis.aclose()

@@ -180,7 +180,14 @@ def named(event: Any, by_id: dict[str, str]) -> Any:
             | TimeRanOut(player=p)
         ):
             return msgspec.structs.replace(event, player=name(p, p))
-        case m.MatchStarted(players=ps) | m.MatchFinished(players=ps):
+        case (
+            m.MoveUndone(player=p)
+            | m.RematchOffered(player=p)
+            | m.RematchAccepted(player=p)
+            | m.RematchDeclined(player=p)
+        ):
+            return msgspec.structs.replace(event, player=name(p, p))
+        case m.MatchStarted(players=ps) | m.MatchFinished(players=ps) | m.RematchAgreed(players=ps):
             return msgspec.structs.replace(event, players=tuple(name(p, p) for p in ps))
     return event
 

@@ -4,10 +4,10 @@ Two sources. The log: the matches projection calls `derive` for every event it f
 ("your turn" when a player enters the set of those who must act, "match finished" to
 every seat), and writes the notices in the same MULTI as its checkpoint, so a batch read
 twice writes them once; a rebuild writes none of the events it has written before (the
-partition's mark, `tt:{p}:notices:mark`). Events other code adds to the log get their
-notices from a rule registered here by event type (`rule`); until such an event exists
-its rule is never called. Everything else (a clock's "time running low", which no event
-records) posts through `post_notice`, idempotent by the notice's id.
+partition's mark, `tt:{p}:notices:mark`). Other events get their notices from a rule
+registered here by event type (`rule`): `match.finished`, `match.rematch_offered`.
+Everything else (a clock's "time running low", which no event records) posts through
+`post_notice`, idempotent by the notice's id.
 
 Every notice goes to its partition's stream `tt:{p}:notices` (capped, `MAXLEN ~`), which
 the gateway pushes, the webhook sender reads through its consumer group and an
@@ -103,6 +103,23 @@ def finished(before: m.MatchState | None, after: m.MatchState, event: Any) -> It
         yield Draft(player, "match_finished", f"{title} is over{place}.", rank=rank)
 
 
+@rule("match.rematch_offered")
+def rematch_offered(
+    before: m.MatchState | None, after: m.MatchState, event: Any
+) -> Iterable[Draft]:
+    """Every other seated player hears a rematch is on offer, to accept or decline (the
+    offerer has accepted by offering). The new match's id is filled in by `derive`."""
+    title = get_game(after.game).title
+    offerer = event.player
+    seen = {offerer}
+    for player in after.players:
+        if player is None or not hears(player) or player in seen:
+            continue
+        seen.add(player)
+        said = f"{offerer} offers a rematch of {title}: accept or decline it."
+        yield Draft(player, "rematch_offered", said)
+
+
 def derive(
     match_id: str,
     version: int,
@@ -137,7 +154,10 @@ def derive(
             at=at,
             text=d.text,
             rank=d.rank,
-            rematch_id=d.rematch_id,
+            # A rematch's id is derived from the match it rematches (`m.rematch_id`).
+            rematch_id=d.rematch_id
+            if d.rematch_id is not None or d.kind != "rematch_offered"
+            else m.rematch_id(match_id),
             seconds_left=d.seconds_left,
         )
         for d in drafts

@@ -270,6 +270,8 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
         scores=list(state.outcome.scores) if state.outcome else [],
         ranks=list(state.outcome.ranks) if state.outcome else [],
         free_seats=sum(p is None for p in state.players),
+        rematch=state.rematch.match_id if state.rematch else "",
+        rematch_of=state.rematch_of,
     )
 
 
@@ -304,6 +306,11 @@ PUBLIC_KINDS = {
     "match.seat_conceded": "seat_conceded",
     "match.finished": "match_finished",
     "match.forked": "match_forked",
+    "match.undone": "move_undone",
+    "match.rematch_offered": "rematch_offered",
+    "match.rematch_accepted": "rematch_accepted",
+    "match.rematch_declined": "rematch_declined",
+    "match.rematch_agreed": "rematch_agreed",
 }
 
 

@@ -28,6 +28,8 @@ class Summary(msgspec.Struct, omit_defaults=True):
     scores: list[int] = []
     ranks: list[int] = []
     free_seats: int = 0
+    rematch: str = ""  # the id of this match's rematch, once agreed
+    rematch_of: str = ""  # the match this one is the rematch of
 
 
 class HistoryLine(msgspec.Struct, omit_defaults=True):
@@ -63,7 +65,8 @@ class PublicEvent(msgspec.Struct, kw_only=True):
 
     schema: str = "tabletop.public/1"
     kind: str  # match_created | player_joined | player_left | match_started | move_played
-    # | seat_conceded | match_finished | match_forked
+    # | seat_conceded | match_finished | match_forked | move_undone | rematch_offered
+    # | rematch_accepted | rematch_declined | rematch_agreed
     match_id: str
     version: int
     game: str

@@ -13,10 +13,15 @@ moves to the end. Along the way the kit checks that:
 - events and states round-trip through msgspec JSON;
 - folding the recorded events from scratch equals the live state, and re-running the
   recorded commands with the same seed gives byte-identical events;
+- undo, sprinkled over the play: a move the match lets its player take back decides
+  the same under any seed (it drew no chance), taking it back restores the table
+  exactly as it was before it, and a move that may not be taken back is refused
+  `cannot_undo`, to its player and to the others, changing nothing.
 - a seat that concedes never acts again and ranks below every seat still at the table;
 - under a clock (`play_clocked_match`), seats whose time runs out get a bot's move or
-  leave (then the game's absent-player rule: a bot, its own concede, or the end), with
-  the same checks, and re-deciding at the recorded times gives the same events.
+  leave (then the game's absent-player rule: a bot, its own concede, or the end), and
+  moves are taken back now and then despite their `match.clocks_set`, with the same
+  checks, and re-deciding at the recorded times gives the same events.
 """
 
 from __future__ import annotations
@@ -104,6 +109,7 @@ def play_random_match(
     leaver = random.Random(seed * 31 + 7)
     concede_at = leaver.randint(1, 40) if seed % 5 == 4 else -1
     moves = 0
+    undos = 0
     while state.status == "playing":
         moves += 1
         assert moves <= bound, f"seed {seed}: no end after {bound} moves"
@@ -128,10 +134,22 @@ def play_random_match(
 
         chosen = bot.choice(options_now)
         before = codec.encode_state(state)
-        new = apply(m.PlayMove(player=player, move=msgspec.Raw(_enc.encode(chosen))))
+        previous = state
+        played = m.PlayMove(player=player, move=msgspec.Raw(_enc.encode(chosen)))
+        new = apply(played)
         assert before != codec.encode_state(state)
         if moves % leak_every == 0:
             _check_leaks(game, state, new)
+        if state.status == "playing" and moves % fuzz_every == 1:
+            _check_undo_refusals(state)
+        if m.may_undo(state) == seat and undos < 60 and bot.random() < 0.3:
+            # Sprinkled undo: the move drew no chance, and taking it back restores it all.
+            undos += 1
+            _check_chance_free(previous, played, [e for e, _ in new])
+            undone = apply(m.UndoMove(player=player))
+            _check_leaks(game, state, undone)
+            again = msgspec.structs.replace(state, version=previous.version)
+            assert codec.encode_state(again) == before, f"seed {seed}: undo differs"
 
     assert state.outcome is not None
     assert len(state.outcome.ranks) == seats and len(state.outcome.scores) == seats
@@ -167,6 +185,31 @@ def replay_commands(transcript: Transcript) -> list[bytes]:
             state = m.evolve(state, event)
             out.append(codec.encode(event))
     return out
+
+
+def _check_chance_free(before: m.MatchState, played: Any, events: list[Any]) -> None:
+    """A move the match lets its player take back decides the same under another seed."""
+    assert before.seed is not None
+    other = msgspec.structs.replace(before, seed=before.seed + 1)
+    assert m.decide(other, played) == events, "a move that may be taken back drew chance"
+
+
+def _check_undo_refusals(state: m.MatchState) -> None:
+    """Whoever may not take back the last move is refused `cannot_undo`, changing nothing."""
+    codec = m.codec(state.game)
+    before = codec.encode_state(state)
+    allowed = m.may_undo(state)
+    for seat in range(state.seats):
+        if seat == allowed or seat in state.conceded:
+            continue
+        try:
+            m.decide(state, m.UndoMove(player=PLAYERS[seat]))
+        except Rejected as err:
+            assert err.code == "cannot_undo", err.code
+            assert len(err.message) > 10
+        else:
+            raise AssertionError(f"seat {seat} took back a move that was not theirs to")
+    assert codec.encode_state(state) == before
 
 
 def _check_round_trip(codec: m.EventCodec, event: Any) -> None:
@@ -316,7 +359,7 @@ def play_clocked_match(game: Game, seed: int, *, leak_every: int = 3) -> TimedTr
     absent-player rule takes over (odd seeds). Checks that absent seats never act, every
     absent seat ranks below every seat still at the table, the fold equals the live
     state, and nothing hidden leaks; the caller re-decides the commands with their times."""
-    from domain.clock import TimeControl
+    from domain.clock import ClocksSet, TimeControl
 
     codec = m.codec(game.name)
     bot = random.Random(seed * 104729 + 3)
@@ -344,7 +387,7 @@ def play_clocked_match(game: Game, seed: int, *, leak_every: int = 3) -> TimedTr
     for command in setup:
         apply(command)
     assert state is not None and state.clock is not None
-    steps = 0
+    steps = undos = 0
     while state.status == "playing":
         steps += 1
         assert steps <= game.max_moves * 2, f"seed {seed}: no end after {steps} steps"
@@ -363,7 +406,16 @@ def play_clocked_match(game: Game, seed: int, *, leak_every: int = 3) -> TimedTr
             seat = bot.choice(acting)
             chosen = bot.choice(list(game.legal(state.game_state, seat)))
             move = msgspec.Raw(_enc.encode(chosen))
+            table = state.game_state
             new = apply(m.PlayMove(player=PLAYERS[seat], move=move))
+            if m.may_undo(state) == seat and undos < 20 and bot.random() < 0.3:
+                # Under a clock too: the move's clocks_set does not stop its undo, which
+                # restores the table, and the clock runs on.
+                undos += 1
+                now += bot.randrange(0, 2000)
+                new = apply(m.UndoMove(player=PLAYERS[seat]))
+                assert state.game_state == table, f"seed {seed}: clocked undo differs"
+                assert isinstance(new[-1][0], ClocksSet), f"seed {seed}: undo sets no clocks"
         if steps % leak_every == 0:
             _check_leaks(game, state, new)
     assert state.outcome is not None

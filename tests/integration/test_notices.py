@@ -214,6 +214,19 @@ def test_a_rule_registered_for_an_event_type_gives_its_notices() -> None:
         del n.RULES["test.rematch_offered"]
 
 
+def test_a_rematch_offer_tells_each_other_player_the_rematch_to_answer() -> None:
+    state = m.MatchState(
+        game="countdown", seats=3, options={}, players=["ann", "bea", "bot-0123456789ab"]
+    )
+    event = m.RematchOffered(player="bea", seat=1)
+    said, _ = n.derive("m1", 12, 5, "match.rematch_offered", state, state, event)
+    # Not the offerer (offering is accepting), nor a bot.
+    assert [(x.kind, x.player, x.rematch_id, x.id) for x in said] == [
+        ("rematch_offered", "ann", m.rematch_id("m1"), "m1:12:rematch_offered:ann")
+    ]
+    assert said[0].text == "bea offers a rematch of Countdown: accept or decline it."
+
+
 async def test_bots_get_no_turns_and_no_notices(
     service: CommandService, client: TabletopClient, redis: Redis
 ) -> None:

@@ -193,7 +193,8 @@ def test_a_gateway_port_in_use_is_one_error_and_the_services_stop_in_order(
     # before the process ended: no read loop torn down after it, no traceback anywhere.
     events = [msgspec.json.decode(x) for x in done.stderr.splitlines() if x.startswith(b"{")]
     stopped = {e.get("service") for e in events if e.get("event") == "service_stopped"}
-    assert stopped == {"commands", "projector"}  # the archiver starts after the gateway
+    # The archiver starts after the gateway; the rematch process runs beside the commands.
+    assert stopped == {"commands", "rematch", "projector"}
     bad = [e for e in events if "exception" in e or e.get("level") in ("error", "critical")]
     assert [e.get("logger") for e in bad] == ["uvicorn.error"], bad  # its word on the bind
     assert "Traceback" not in text and "never awaited" not in text

@@ -36,6 +36,10 @@ function lobbyButtons() {
       out.push(el("button", { onclick: () => act("leave") }, "Leave"));
     }
   }
+  if (v.status === "playing" && seated && v.undo === state.seat) {
+    // The match lets me take back my last move (it drew no chance and showed nothing).
+    out.push(el("button", { id: "undo", onclick: () => act("undo") }, "Undo"));
+  }
   if (v.status === "playing" && seated && !v.conceded.includes(state.seat)) {
     out.push(el("button", { class: "danger", onclick: () => {
       if (confirm("Concede this match?")) act("concede");
@@ -43,8 +47,28 @@ function lobbyButtons() {
   }
   if (v.status === "finished") {
     out.push(el("a", { class: "button", href: `/replay?match=${matchId}` }, "Open the replay"));
+    out.push(...rematchButtons(v, seated));
+  }
+  if (v.rematch_of) {
+    out.push(el("a", { class: "button", href: `/table?match=${v.rematch_of}` }, "The match before"));
   }
   return out;
+}
+
+// Offer a rematch, or answer one; once everyone accepted, a link to the new match.
+function rematchButtons(v, seated) {
+  const talk = v.rematch;
+  if (talk && talk.match_id) {
+    return [el("a", { class: "button primary", id: "rematch-link", href: `/table?match=${talk.match_id}` }, "Go to the rematch")];
+  }
+  if (!seated) return [];
+  const open = talk && talk.declined === null;
+  if (!open) return [el("button", { id: "rematch-offer", onclick: () => act("rematch") }, "Offer a rematch")];
+  if (talk.accepted.includes(state.seat)) return [el("span", { class: "muted" }, "Rematch offered: waiting for the others…")];
+  return [
+    el("button", { class: "primary", id: "rematch-accept", onclick: () => act("rematch/accept") }, "Accept the rematch"),
+    el("button", { id: "rematch-decline", onclick: () => act("rematch/decline") }, "Decline"),
+  ];
 }
 
 function renderActions() {

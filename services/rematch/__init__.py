@@ -1,0 +1,1 @@
+"""The rematch process: opens each agreed rematch (services/rematch/service.py)."""
