@@ -46,7 +46,7 @@ from events.matches import LiveMatch, decode_events, game_of
 from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
 from services.infra import metrics
-from services.infra.redisconn import GONE, reason
+from services.infra.passes import PassLoop
 from services.readside import notices as n
 from services.readside.schema import HistoryLine, Notice, PlayerRating, PublicEvent, Summary
 
@@ -471,7 +471,10 @@ def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
 # --- the runner ----------------------------------------------------------------------
 
 
-class Projector:
+class Projector(PassLoop):
+    role = "projector"
+    failed_event = "projection_failed"
+
     def __init__(
         self,
         redis: Redis,
@@ -495,8 +498,6 @@ class Projector:
         self.ratings = (
             RatingsProjection(redis) if "ratings" in projections and 0 in self.partitions else None
         )
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
         # (projection, partition) -> the log id applied last, as far as this process knows.
         self._seen: dict[tuple[str, int], bytes] = {}
 
@@ -664,35 +665,6 @@ class Projector:
                 continue
             behind = 0 if seen == newest else max(0, head - position(seen)[0])
             metrics.PROJECTION_LAG.labels(str(p), name).set(behind / 1000)
-
-    async def run_forever(self, idle_sleep: float = 0.05) -> None:
-        self._stopping = False
-        delay = 0.05
-        while not self._stopping:
-            try:
-                if await self.pass_once() == 0:
-                    await asyncio.sleep(idle_sleep)
-                delay = 0.05
-            except GONE as err:  # Redis restarting: back off, then on from the checkpoints
-                log.warning("projector_reconnecting", error=reason(err), retry_in=delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 2.0)
-            except Exception as err:  # a bad event must not stop every projection
-                log.exception("projection_failed", error=reason(err))
-                await asyncio.sleep(1)
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self.run_forever())
-
-    async def stop(self) -> None:
-        """Stop between batches (cancelling a task inside redis-py can stall it)."""
-        if self._task is not None:
-            self._stopping = True
-            try:
-                await asyncio.wait_for(self._task, timeout=10)
-            except TimeoutError:
-                log.warning("projector_stop_timeout")
-            self._task = None
 
     async def lag(self) -> list[dict[str, Any]]:
         """Per partition and projection: events behind and milliseconds behind."""

@@ -16,7 +16,6 @@ partition.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,7 +27,8 @@ from domain import match as m
 from events.keys import Keys
 from events.store import START, EventStore
 from services.client.client import TabletopClient
-from services.infra.redisconn import GONE, reason
+from services.infra.passes import PassLoop
+from services.infra.redisconn import GONE
 
 log = structlog.get_logger("tabletop.rematch")
 AGREED = "match.rematch_agreed"
@@ -58,7 +58,13 @@ def opening(origin: str, agreed: m.RematchAgreed) -> list[tuple[str, Any]]:
     return list(zip(command_ids(origin, seats), commands, strict=True))
 
 
-class Rematcher:
+class Rematcher(PassLoop):
+    role = "rematch"
+    failed_event = "rematch_failed"
+    idle_sleep = 0.1
+    stop_timeout = 35.0
+    away = (*GONE, TimeoutError)  # Redis or the command service away
+
     """Follows the logs of `partitions` and opens every agreed rematch once."""
 
     def __init__(
@@ -76,8 +82,6 @@ class Rematcher:
         self.partitions = list(partitions if partitions is not None else range(store.partitions))
         self.batch_size = batch_size
         self.opened = 0
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
 
     async def pass_once(self) -> int:
         """One batch of every partition's log; the log entries moved past."""
@@ -113,32 +117,3 @@ class Rematcher:
                 return
         self.opened += 1
         bound.info("rematch_opened", players=list(agreed.players))
-
-    async def run_forever(self, idle_sleep: float = 0.1) -> None:
-        self._stopping = False
-        delay = 0.05
-        while not self._stopping:
-            try:
-                if await self.pass_once() == 0:
-                    await asyncio.sleep(idle_sleep)
-                delay = 0.05
-            except (*GONE, TimeoutError) as err:  # Redis or the command service away
-                log.warning("rematch_reconnecting", error=reason(err), retry_in=delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 2.0)
-            except Exception as err:  # a bad entry must not stop the process
-                log.exception("rematch_failed", error=reason(err))
-                await asyncio.sleep(1)
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self.run_forever())
-
-    async def stop(self) -> None:
-        """Stop between batches (cancelling a task inside redis-py can stall it)."""
-        if self._task is not None:
-            self._stopping = True
-            try:
-                await asyncio.wait_for(self._task, timeout=35)
-            except TimeoutError:
-                log.warning("rematch_stop_timeout")
-            self._task = None

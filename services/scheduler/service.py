@@ -23,7 +23,6 @@ by the command service's, which is recorded with the decision.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
@@ -36,7 +35,7 @@ from domain.clock import ClocksSet
 from events.keys import Keys, reply_stream
 from events.store import START, EventStore
 from services.contracts.messages import COMMAND_FIELD, ENCODER, REPLY_DECODER, CommandMessage
-from services.infra.redisconn import GONE, reason
+from services.infra.passes import PassLoop
 
 log = structlog.get_logger("tabletop.scheduler")
 TYPES = ("match.clocks_set", "match.finished")
@@ -50,7 +49,11 @@ def wall_clock() -> int:
     return int(time.time() * 1000)
 
 
-class Scheduler:
+class Scheduler(PassLoop):
+    role = "scheduler"
+    failed_event = "scheduler_failed"
+    idle_sleep = 0.2
+
     """Built by the composition root (`services.compose.scheduler`)."""
 
     def __init__(
@@ -75,8 +78,6 @@ class Scheduler:
         # memory of what it sent, so a pass does not send an expiry again at once.
         self._sent: dict[tuple[str, int, int], tuple[int, int]] = {}
         self._replies_seen = "0-0"
-        self._stopping = False
-        self._task: asyncio.Task[None] | None = None
 
     # --- following the log --------------------------------------------------------------
 
@@ -193,34 +194,3 @@ class Scheduler:
             done += await self.fire(p)
         done += await self.read_replies()
         return done
-
-    # --- running --------------------------------------------------------------------------
-
-    async def run_forever(self, idle_sleep: float = 0.2) -> None:
-        self._stopping = False
-        delay = 0.05
-        while not self._stopping:
-            try:
-                if await self.pass_once() == 0:
-                    await asyncio.sleep(idle_sleep)
-                delay = 0.05
-            except GONE as err:  # Redis restarting: back off, then on from the checkpoints
-                log.warning("scheduler_reconnecting", error=reason(err), retry_in=delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 2.0)
-            except Exception as err:  # one bad entry must not stop every clock
-                log.exception("scheduler_failed", error=reason(err))
-                await asyncio.sleep(1)
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self.run_forever())
-
-    async def stop(self) -> None:
-        """Stop between passes (cancelling a task inside redis-py can stall it)."""
-        if self._task is not None:
-            self._stopping = True
-            try:
-                await asyncio.wait_for(self._task, timeout=10)
-            except TimeoutError:
-                log.warning("scheduler_stop_timeout")
-            self._task = None

@@ -1,0 +1,57 @@
+"""A process that works in passes (the projector, the scheduler, the rematch process):
+run them until stopped, back off while Redis is away, and never let one bad entry end
+the loop. Stopping waits for the pass under way, since cancelling a task inside a
+redis-py call can stall it."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+import structlog
+
+from services.infra.redisconn import GONE, reason
+
+
+class PassLoop:
+    role: ClassVar[str]  # names its log lines: "<role>_reconnecting", "<role>_stop_timeout"
+    failed_event: ClassVar[str]  # the line a pass that failed on bad data logs
+    idle_sleep: ClassVar[float] = 0.05  # seconds between passes that found nothing
+    stop_timeout: ClassVar[float] = 10.0
+    away: ClassVar[tuple[type[BaseException], ...]] = GONE  # errors that mean "retry later"
+
+    _stopping: bool = False
+    _task: asyncio.Task[None] | None = None
+
+    async def pass_once(self) -> int:
+        raise NotImplementedError
+
+    async def run_forever(self) -> None:
+        log = structlog.get_logger(f"tabletop.{self.role}")
+        self._stopping = False
+        delay = 0.05
+        while not self._stopping:
+            try:
+                if await self.pass_once() == 0:
+                    await asyncio.sleep(self.idle_sleep)
+                delay = 0.05
+            except self.away as err:  # back off, then on from the checkpoints
+                log.warning(f"{self.role}_reconnecting", error=reason(err), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+            except Exception as err:  # one bad entry must not stop the process
+                log.exception(self.failed_event, error=reason(err))
+                await asyncio.sleep(1)
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self.run_forever())
+
+    async def stop(self) -> None:
+        """Stop between passes."""
+        if self._task is not None:
+            self._stopping = True
+            try:
+                await asyncio.wait_for(self._task, timeout=self.stop_timeout)
+            except TimeoutError:
+                structlog.get_logger(f"tabletop.{self.role}").warning(f"{self.role}_stop_timeout")
+            self._task = None
