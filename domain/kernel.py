@@ -202,9 +202,10 @@ class GameSpec(Generic[S, C, E, O]):
     """Ids of the components `seat` may not identify in this state (for leak checks)."""
     concede: Callable[[S, Seat, Rng], Decided[E] | None] = _match_ends
     """Events that take `seat` out of play, or None when the game cannot go on without it."""
-    absent: AbsentRule | None = None
-    """What follows when a seat is absent (conceded, or expelled by the clock); unset:
-    "out" for a game with a `concede` of its own, else "bot" (see `absent_rule`)."""
+    absent: AbsentRule = "bot"
+    """What follows when a seat is absent (conceded, or lost on time): a bot plays it so
+    the others can finish ("bot"), the match ends ("end", where a bot makes no sense), or
+    the game's own `concede` takes it out of play ("out")."""
     skip: Callable[[S, Seat, Rng], Decided[E]] | None = None
     """Events that pass `seat`'s turn when its time runs out; None: the game cannot skip
     a turn, and a clock that skips on expiry is refused at create."""
@@ -219,12 +220,14 @@ class GameSpec(Generic[S, C, E, O]):
     (it drew no chance, showed nothing hidden, and left them to act: domain/match.py);
     False for a game where even that would mislead the table."""
 
-    @property
-    def absent_rule(self) -> AbsentRule:
-        """The declared `absent`, else "out" where the game wrote its own `concede` (its
-        rules take a leaver out of play) and "bot" where it did not."""
-        if self.absent is not None:
+    def absent_rule(self, edition: int) -> AbsentRule:
+        """The rule for a match of that table edition (domain/match.py `EDITION`): before
+        edition 2, a game with a `concede` of its own took the seat out ("out") and any
+        other game put a bot in it; the declared `absent` rules since."""
+        if edition >= 2:
             return self.absent
+        if self.absent == "end":
+            return "end"
         return "bot" if self.concede is _match_ends else "out"
 
     def settle(self, state: S, decided: Decided[E]) -> tuple[list[E], S]:

@@ -24,6 +24,15 @@ from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game
 Status = Literal["lobby", "playing", "finished"]
 
 
+EDITION = 2
+"""The table rules this build creates matches with, recorded in their match.created so a
+match is decided (and audited) by the rules it began under, whatever build runs it:
+0, a match created before undo: no move is taken back, and a game with a `concede` of
+its own takes a leaver out of play; 1, the same with moves taken back (told from a
+recorded match.undo_point, as no match.created of that build names it); 2, a leaver's
+seat is played by a bot unless the game ends instead (`GameSpec.absent`)."""
+
+
 # --- commands (what a player asks of a match) -------------------------------------------
 
 
@@ -129,6 +138,8 @@ class MatchCreated(
     rematch_of: str = ""
     """The finished match this one is the rematch of, if it is one."""
     clock: TimeControl | None = None
+    edition: int = 0
+    """The table rules the match is decided by (`EDITION` when it was created; absent, 0)."""
 
 
 class PlayerJoined(msgspec.Struct, tag="match.player_joined", tag_field="type", frozen=True):
@@ -334,6 +345,9 @@ class MatchState(msgspec.Struct):
     rematch: RematchTalk | None = None
     rematch_of: str = ""
     clock: Clocks | None = None
+    edition: int = 0
+    """Its table rules (`EDITION`): fixed at create, or 1 once a recorded move could be
+    taken back in a match whose match.created names none."""
 
 
 def evolve(state: MatchState | None, event: Any) -> MatchState:
@@ -377,6 +391,7 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
             game_state=game.initial(opts, event.seats),
             rematch_of=event.rematch_of,
             clock=clocks.opened(event.clock, event.seats) if event.clock else None,
+            edition=event.edition,
         )
     nxt = msgspec.structs.replace(state, version=state.version + 1)
     match event:
@@ -416,6 +431,7 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         case UndoPoint(seat=seat, events=count):
             step = UndoStep(seat, nxt.version, nxt.version + count, state.game_state)
             nxt.undo = [*state.undo, step]
+            nxt.edition = max(state.edition, 1)
         case MoveUndone():
             nxt.game_state = state.undo[-1].game_state
             nxt.undo = state.undo[:-1]
@@ -438,6 +454,22 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
     return nxt
 
 
+def recorded_editions(events: Sequence[Any]) -> tuple[int, int]:
+    """A recorded match's table editions: the one its match.created names, and the one it
+    was decided by. They differ for a match of the build that brought undo, which named
+    none (0) but took moves back (1): its recorded match.undo_point events tell."""
+    created = next((e for e in events if isinstance(e, MatchCreated)), None)
+    named = created.edition if created is not None else EDITION
+    if named == 0 and any(isinstance(e, UndoPoint) for e in events):
+        return 0, 1
+    return named, named
+
+
+def as_of_edition(state: MatchState, edition: int) -> MatchState:
+    """`state` decided by at least that edition's table rules (re-executing a recording)."""
+    return state if state.edition >= edition else msgspec.structs.replace(state, edition=edition)
+
+
 # --- decide ---------------------------------------------------------------------------------
 
 
@@ -449,23 +481,35 @@ class Decision(NamedTuple):
 
 
 def decide(
-    state: MatchState | None, command: Any, *, seed: int | None = None, now: int | None = None
+    state: MatchState | None,
+    command: Any,
+    *,
+    seed: int | None = None,
+    now: int | None = None,
+    edition: int = EDITION,
 ) -> list[Any]:
     """The events a match command causes, or `Rejected`.
 
     `seed` is only read by `StartMatch` when the command carries none: the service draws it.
     `now` (unix ms) is the time of the decision, recorded with its events (the envelope's
     `recorded_at`); only a clocked match reads it, and refuses to rule without it.
+    `edition` is only read by `CreateMatch`: the table rules the new match is recorded
+    with (an audit re-creates a match with the edition it was recorded with).
     """
-    return decide_and_fold(state, command, seed=seed, now=now).events
+    return decide_and_fold(state, command, seed=seed, now=now, edition=edition).events
 
 
 def decide_and_fold(
-    state: MatchState | None, command: Any, *, seed: int | None = None, now: int | None = None
+    state: MatchState | None,
+    command: Any,
+    *,
+    seed: int | None = None,
+    now: int | None = None,
+    edition: int = EDITION,
 ) -> Decision:
     """`decide`, with the state after the events (the service needs both)."""
     if isinstance(command, CreateMatch):
-        return create(state, command)
+        return create(state, command, edition)
     if state is None:
         raise Rejected("unknown_match", "There is no such match; create it first.")
     game = get_game(state.game)
@@ -532,7 +576,7 @@ def _folded(game: Game, state: MatchState | None, events: list[Any]) -> Decision
     return Decision(events, fold_with(game, events, state))
 
 
-def create(state: MatchState | None, command: CreateMatch) -> Decision:
+def create(state: MatchState | None, command: CreateMatch, edition: int = EDITION) -> Decision:
     if state is not None:
         raise Rejected("match_exists", "A match with this id already exists.")
     game = get_game(command.game)
@@ -566,6 +610,7 @@ def create(state: MatchState | None, command: CreateMatch) -> Decision:
         options=normalised,
         rematch_of=command.rematch_of if isinstance(command.rematch_of, str) else "",
         clock=clock,
+        edition=edition,
     )
     return _folded(game, None, [created])
 
@@ -625,7 +670,8 @@ def play(game: Game, state: MatchState, command: PlayMove) -> Decision:
     events, game_state = game.settle(
         state.game_state, game.decide(state.game_state, seat, move, rng)
     )
-    if game.undo and not rng.drawn and may_take_back(game, state, seat, events, game_state):
+    takes_back = state.edition >= 1 and game.undo and not rng.drawn
+    if takes_back and may_take_back(game, state, seat, events, game_state):
         mark = UndoPoint(seat=seat, events=len(events))
         return _with_settled(game, _evolve(game, state, mark), [mark], events, game_state)
     return _with_settled(game, state, [], events, game_state)
@@ -742,7 +788,7 @@ def _absent(game: Game, state: MatchState, seat: Seat, leaving: Any) -> Decision
     the match ends ("end"); so does a bot's match left with fewer than two players."""
     assert state.seed is not None
     after = _evolve(game, state, leaving)
-    rule = game.absent_rule
+    rule = game.absent_rule(state.edition)
     present = [s for s in range(state.seats) if s not in after.conceded]
     if rule == "end" or (rule == "bot" and len(present) < 2):
         return _folded(game, state, [leaving, _conceded_outcome(state, after.conceded)])
@@ -802,7 +848,7 @@ def _bot_move(game: Game, state: MatchState, seat: Seat) -> Decision:
 def _absent_bots(game: Game, decided: Decision) -> Decision:
     """While an absent seat may act, its bot moves ("bot" games only)."""
     state = decided.after
-    if game.absent_rule != "bot" or not state.conceded:
+    if not state.conceded or game.absent_rule(state.edition) != "bot":
         return decided
     events = list(decided.events)
     for _ in range(game.max_moves):
@@ -959,6 +1005,7 @@ class EventCodec:
             rematch=raw.rematch,
             rematch_of=raw.rematch_of,
             clock=raw.clock,
+            edition=raw.edition,
         )
 
 
@@ -986,6 +1033,7 @@ class _RawMatchState(msgspec.Struct):
     rematch: RematchTalk | None = None
     rematch_of: str = ""
     clock: Clocks | None = None
+    edition: int = 0
 
 
 _SNAPSHOT_DECODER = msgspec.json.Decoder(_RawMatchState)
@@ -1094,8 +1142,10 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return f"Clocks: {left}."
         case MatchForked(origin=origin, at_version=at):
             return f"This match continues match {origin} from move {at}, with a new seed."
-        case MatchFinished(ranks=ranks, scores=scores):
+        case MatchFinished(ranks=ranks, scores=scores, reason=reason):
             winners = [name(s) for s, r in enumerate(ranks) if r == 1]
+            if reason == "conceded":  # ended before the game did: no score to tell
+                return f"The match is over: the others left. Won by {' and '.join(winners)}."
             table = ", ".join(f"{name(s)} {sc}" for s, sc in enumerate(scores))
             return f"The match is over. Won by {' and '.join(winners)} ({table})."
         case _:

@@ -23,10 +23,18 @@ class Table:
     """A match driven command by command, each at a time of the test's choosing, with
     every decision kept as the command service would record it."""
 
-    def __init__(self, game: str, seats: int, clock: TimeControl | None, **options: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        seats: int,
+        clock: TimeControl | None,
+        edition: int = m.EDITION,
+        **options: Any,
+    ) -> None:
         self.state: m.MatchState | None = None
         self.record: list[tuple[Any, int, list[Any]]] = []
         self.now = T0
+        self.edition = edition
         self.send(m.CreateMatch(game=game, seats=seats, options=options, clock=clock))
         for i in range(seats):
             self.send(m.JoinMatch(player=f"p{i}"))
@@ -35,7 +43,7 @@ class Table:
     def send(self, command: Any, at: int | None = None) -> list[Any]:
         if at is not None:
             self.now = at
-        decided = m.decide_and_fold(self.state, command, now=self.now)
+        decided = m.decide_and_fold(self.state, command, now=self.now, edition=self.edition)
         self.state = decided.after
         self.record.append((command, self.now, decided.events))
         return decided.events
@@ -220,7 +228,7 @@ def test_a_clocked_match_audits_byte_for_byte_with_its_recorded_times() -> None:
 def test_a_conceding_seat_is_played_by_a_bot_and_ranked_last() -> None:
     # Epizodiak has no concede of its own: an absent seat is a bot's.
     game = get_game("epizodiak")
-    assert game.absent_rule == "bot"
+    assert game.absent == "bot"
     t = Table("epizodiak", 3, None)
     t.send(m.Concede(player="p1"))
     moves = 0
@@ -233,6 +241,37 @@ def test_a_conceding_seat_is_played_by_a_bot_and_ranked_last() -> None:
     assert t.s.outcome is not None and t.s.outcome.ranks[1] == 3
     bots = [e for _, _, evs in t.record for e in evs if isinstance(e, m.BotPlayed)]
     assert bots and all(b.seat == 1 for b in bots)
+
+
+def test_a_match_of_edition_0_keeps_its_rules_and_audits_clean_under_this_build() -> None:
+    # Created before undo: no move is taken back, and Chicken!'s own concede skips the
+    # farmer who leaves (no bot plays for them).
+    t = Table("threethirteen", 3, None, edition=0)
+    player = f"p{min(get_game('threethirteen').to_act(t.s.game_state))}"
+    took = t.send(m.PlayMove(player=player, move=msgspec.Raw(ENC.encode(TakeDiscard()))))
+    assert not any(isinstance(e, m.UndoPoint) for e in took)
+    with pytest.raises(Rejected) as err:
+        m.decide(t.s, m.UndoMove(player=player), now=t.now)
+    assert err.value.code == "cannot_undo"
+    c = Table("chicken", 3, None, edition=0)
+    left = c.send(m.Concede(player="p1"))
+    assert not any(isinstance(e, m.BotPlayed) for e in left)
+    for table in (t, c):
+        assert b'"edition"' not in ENC.encode(table.record[0][2][0])
+        assert audit_envelopes("m1", table.envelopes()).status == "ok"
+
+
+def test_a_match_of_the_undo_build_audits_clean_by_its_recorded_undo_points() -> None:
+    # That build wrote no edition in match.created, yet took moves back.
+    t = Table("threethirteen", 3, None, edition=1)
+    player = f"p{min(get_game('threethirteen').to_act(t.s.game_state))}"
+    took = t.send(m.PlayMove(player=player, move=msgspec.Raw(ENC.encode(TakeDiscard()))))
+    assert isinstance(took[0], m.UndoPoint)
+    t.send(m.UndoMove(player=player))
+    t.move(T0)
+    command, at, [created] = t.record[0]
+    t.record[0] = (command, at, [msgspec.structs.replace(created, edition=0)])
+    assert audit_envelopes("m1", t.envelopes()).status == "ok"
 
 
 def test_absent_last_keeps_the_order_within_each_group() -> None:
@@ -257,7 +296,7 @@ def test_docs_tables_lists_each_games_absent_rule() -> None:
         if game.name == "countdown":
             continue  # the tests' own game
         listed = [rule for rule, titles in rows.items() if game.title in titles]
-        assert listed == ([] if game.absent_rule == "out" else [game.absent_rule]), game.name
+        assert listed == [game.absent], game.name
 
 
 def test_a_forked_clocked_match_resumes_its_clocks_from_the_fork() -> None:

@@ -82,6 +82,7 @@ def audit_envelopes(match_id: str, envelopes: Sequence[Envelope]) -> AuditResult
             detail=f"rules changed from {started.rules_version} to {installed}",
         )
     codec = m.codec(game_name)
+    edition, rules = m.recorded_editions(events)
     state: m.MatchState | None = None
     i = 0
     for group in decisions(envelopes):
@@ -94,7 +95,9 @@ def audit_envelopes(match_id: str, envelopes: Sequence[Envelope]) -> AuditResult
             continue
         try:
             # The decision's own time, as recorded: clocked matches rule from it.
-            again = m.decide(state, _COMMANDS.decode(command_raw), now=group[0].recorded_at)
+            again = m.decide(
+                state, _COMMANDS.decode(command_raw), now=group[0].recorded_at, edition=edition
+            )
         except Exception as err:
             return AuditResult(
                 match_id, "mismatch", len(envelopes), group[0].version, f"decide refused: {err}"
@@ -112,7 +115,7 @@ def audit_envelopes(match_id: str, envelopes: Sequence[Envelope]) -> AuditResult
                 group[0].version,
                 f"{len(again)} events instead of {len(group)}",
             )
-        state = m.fold(again, state)
+        state = m.as_of_edition(m.fold(again, state), rules)
         i += len(group)
     return AuditResult(match_id, "ok", len(envelopes))
 
@@ -388,6 +391,7 @@ def audit_history(lines: Sequence[bytes]) -> AuditResult:
             len(shown),
             detail="the revealed seed breaks its commitment",
         )
+    edition, rules = m.recorded_editions(decoded)
     state: m.MatchState | None = None
     version = 0
     for line in body:
@@ -400,7 +404,7 @@ def audit_history(lines: Sequence[bytes]) -> AuditResult:
             again: list[Any] = [event]
         else:
             try:
-                again = m.decide(state, _COMMANDS.decode(raw), now=line.at or None)
+                again = m.decide(state, _COMMANDS.decode(raw), now=line.at or None, edition=edition)
             except Exception as err:
                 return AuditResult(
                     header.match_id, "mismatch", len(shown), line.version, f"decide refused: {err}"
@@ -413,7 +417,7 @@ def audit_history(lines: Sequence[bytes]) -> AuditResult:
                 return AuditResult(
                     header.match_id, "mismatch", len(shown), version, "the events differ"
                 )
-        state = m.fold(again, state)
+        state = m.as_of_edition(m.fold(again, state), rules)
     if version != len(shown):
         return AuditResult(
             header.match_id, "mismatch", len(shown), version, "the history has other events"

@@ -178,11 +178,13 @@ _COMMAND_DECODER = msgspec.json.Decoder(m.MatchCommand)
 def replay_commands(transcript: Transcript) -> list[bytes]:
     """Re-run the recorded commands from nothing; the encoded events they cause."""
     codec = m.codec(transcript.game)
+    # A recording keeps the table rules it was made under (goldens of older builds too).
+    named, rules = m.recorded_editions([codec.decode(e) for e in transcript.events])
     state: m.MatchState | None = None
     out: list[bytes] = []
     for raw in transcript.commands:
-        for event in m.decide(state, _COMMAND_DECODER.decode(raw)):
-            state = m.evolve(state, event)
+        for event in m.decide(state, _COMMAND_DECODER.decode(raw), edition=named):
+            state = m.as_of_edition(m.evolve(state, event), rules)
             out.append(codec.encode(event))
     return out
 

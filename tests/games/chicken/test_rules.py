@@ -373,24 +373,53 @@ def test_a_bust_with_the_eggspansion_refills_the_coop_to_five() -> None:
 # --- leaving the table ----------------------------------------------------------------------
 
 
-def test_a_farmer_who_concedes_is_skipped_and_the_last_farmer_wins() -> None:
-    stream: list[Any] = []
-    state: m.MatchState | None = None
+def _table(edition: int) -> tuple[list[Any], Any]:
+    """A three-farmer match of that table edition, started, and its `send`."""
+    box: list[Any] = [None]
 
     def send(command: Any) -> list[Any]:
-        nonlocal state
-        events = m.decide(state, command)
-        for event in events:
-            state = m.evolve(state, event)
-        stream.extend(events)
+        events = m.decide(box[0], command, edition=edition)
+        box[0] = m.fold(events, box[0])
         return events
 
     send(m.CreateMatch(game="chicken", seats=3))
     for player in ("ann", "bea", "cid"):
         send(m.JoinMatch(player=player))
     send(m.StartMatch(player="ann", seed=11))
-    assert state is not None
-    holder = state.game_state.holder
+    return box, send
+
+
+def test_a_farmer_who_concedes_is_played_by_a_bot_and_ranks_last() -> None:
+    box, send = _table(m.EDITION)
+    holder = box[0].game_state.holder
+    names = ("ann", "bea", "cid")
+    # The farmer holding the dice leaves: a bot rolls for them until the dice move on.
+    events = send(m.Concede(player=names[holder]))
+    assert m.BotPlayed(seat=holder) in events
+    assert box[0].game_state.holder != holder
+    moves = 0
+    while box[0].status == "playing":
+        state = box[0]
+        acting = sorted(GAME.to_act(state.game_state))
+        assert holder not in acting, "the bot moves within the decision that hands it the dice"
+        seat = acting[0]
+        send(
+            m.PlayMove(
+                player=names[seat],
+                move=msgspec.Raw(
+                    msgspec.json.encode(sorted(GAME.legal(state.game_state, seat), key=repr)[0])
+                ),
+            )
+        )
+        moves += 1
+        assert moves < GAME.max_moves
+    outcome = box[0].outcome
+    assert outcome is not None and outcome.ranks[holder] == 3
+
+
+def test_before_edition_2_a_farmer_who_concedes_is_skipped_and_the_last_farmer_wins() -> None:
+    box, send = _table(0)
+    holder = box[0].game_state.holder
     names = ("ann", "bea", "cid")
     # The farmer holding the dice leaves: the whites go on to the next farmer.
     events = send(m.Concede(player=names[holder]))
@@ -402,6 +431,7 @@ def test_a_farmer_who_concedes_is_skipped_and_the_last_farmer_wins() -> None:
     events = send(m.Concede(player=names[other]))
     assert PlayerConceded(seat=other) in events
     assert GameWon(seat=passed.to, reason="last_player") in events
+    state = box[0]
     assert state.status == "finished" and state.outcome is not None
     assert state.outcome.winners == (passed.to,)
 
