@@ -52,6 +52,8 @@ class GameInfo(msgspec.Struct):
     min_players: int
     max_players: int
     options_schema: dict[str, Any]
+    clock_expiries: list[str] = []
+    """What a clock may do when a seat's time runs out in this game (docs/tables.md)."""
 
 
 class CreateBody(Body):

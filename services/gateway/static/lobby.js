@@ -110,6 +110,37 @@ function turnsPanel() {
     el("h3", {}, "Notices"), feed);
 }
 
+// The time control (docs/tables.md): none, a limit per move or a time bank with an
+// increment, in seconds to days, and what follows when a seat runs out, among the
+// expiries this game can follow.
+const UNITS = [["seconds", 1], ["minutes", 60], ["hours", 3600], ["days", 86400]];
+const EXPIRIES = { lose: "the seat loses", bot: "a bot plays the move", skip: "the turn is skipped" };
+
+function clockForm(game) {
+  const kind = el("select", { id: "clock-kind" },
+    el("option", { value: "" }, "no clock"),
+    el("option", { value: "move" }, "a limit per move"),
+    el("option", { value: "bank" }, "a time bank"));
+  const amount = el("input", { id: "clock-seconds", type: "number", min: 1, value: 2, required: true });
+  const unit = el("select", { id: "clock-unit", "aria-label": "unit" }, UNITS.map(([n, f]) => el("option", { value: f, selected: n === "minutes" }, n)));
+  const increment = el("input", { id: "clock-increment", type: "number", min: 0, value: 0 });
+  const expiry = el("select", { id: "clock-expiry" }, (game.clock_expiries || ["lose"]).map((x) => el("option", { value: x }, EXPIRIES[x] || x)));
+  const time = el("span", {}, " ", el("label", { for: "clock-seconds" }, "time "), amount, " ", unit);
+  const inc = el("span", {}, " ", el("label", { for: "clock-increment" }, "plus, each turn (seconds) "), increment);
+  const then = el("span", {}, " ", el("label", { for: "clock-expiry" }, "when it runs out "), expiry);
+  const sync = () => { time.hidden = inc.hidden = then.hidden = !kind.value; inc.hidden ||= kind.value !== "bank"; };
+  kind.onchange = sync; sync();
+  const box = el("fieldset", { class: "options", id: "create-clock" }, el("legend", {}, "Clock"),
+    el("label", { for: "clock-kind" }, "play with "), kind, time, inc, then);
+  box.read = () => {
+    if (!kind.value) return null;
+    const clock = { kind: kind.value, seconds: Math.round(Number(amount.value) * Number(unit.value)), expiry: expiry.value };
+    if (kind.value === "bank" && Number(increment.value)) clock.increment = Number(increment.value);
+    return clock;
+  };
+  return box;
+}
+
 function playPanel() {
   const qGame = gameSelect("quick-game");
   const qSeats = el("span");
@@ -128,17 +159,22 @@ function playPanel() {
   const cSeats = el("span");
   const cOptions = el("div");
   let form = null;
+  let clock = null;
   const syncCreate = () => {
     const g = games.find((x) => x.name === cGame.value);
     cSeats.replaceChildren(seatsInput("create-seats", g));
     form = optionsForm(g);
-    cOptions.replaceChildren(form);
+    clock = clockForm(g);
+    cOptions.replaceChildren(form, clock);
   };
   cGame.onchange = syncCreate; syncCreate();
   const create = el("form", { id: "create", onsubmit: async (e) => {
     e.preventDefault();
     try {
-      const made = await api("POST", "/api/matches", { game: cGame.value, seats: Number(document.getElementById("create-seats").value), options: form.read() });
+      const body = { game: cGame.value, seats: Number(document.getElementById("create-seats").value), options: form.read() };
+      const timed = clock.read();
+      if (timed) body.clock = timed;
+      const made = await api("POST", "/api/matches", body);
       location.href = `/table?match=${made.match_id}`;
     } catch (err) { say(notice, err.message); }
   } }, el("label", { for: "create-game" }, "Game "), cGame, " ", el("label", {}, "players ", cSeats), cOptions,
