@@ -62,6 +62,8 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     dev_signin: bool = False
     quickplay_wait: float = 15.0
     bot_delay: float = 0.4
+    bot_rematch_wait: float = 600.0
+    """Seconds a bot stays at a finished table to accept a rematch offered there."""
     token_ttl: int = 12 * 3600
 
     @classmethod
@@ -77,6 +79,7 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             dev_signin=env.get("TABLETOP_DEV_SIGNIN", "") == "1",
             quickplay_wait=float(env.get("TABLETOP_QUICKPLAY_WAIT", 15)),
             bot_delay=float(env.get("TABLETOP_BOT_DELAY", 0.4)),
+            bot_rematch_wait=float(env.get("TABLETOP_BOT_REMATCH_WAIT", 600)),
         )
 
 
@@ -103,7 +106,15 @@ class Gateway:
         self.hub = LiveHub(listen, store.partitions)
         self.feeds = feeds.Feeds(self.hub, store, self.names.of)
         self.notices = NoticeHub(notices, store.partitions)
-        self.bots = Bots(client, store, self.hub, self.remember, redis, delay=config.bot_delay)
+        self.bots = Bots(
+            client,
+            store,
+            self.hub,
+            self.remember,
+            redis,
+            delay=config.bot_delay,
+            rematch_wait=config.bot_rematch_wait,
+        )
         self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
         self._seating: dict[str, tuple[str, list[str | None]]] = {}
 
@@ -307,6 +318,7 @@ def list_games() -> list[api.GameInfo]:
             min_players=g.min_players,
             max_players=g.max_players,
             options_schema=msgspec.json.schema(g.options_type),
+            clock_expiries=["lose", "bot", *(["skip"] if g.skip is not None else [])],
         )
         for g in games().values()
     ]

@@ -210,6 +210,7 @@ class Bots:
         *,
         delay: float = 0.0,
         owner: str | None = None,
+        rematch_wait: float = 600.0,
     ) -> None:
         self.client = client
         self.store = store
@@ -217,6 +218,7 @@ class Bots:
         self.remember = remember
         self.redis = redis
         self.delay = delay
+        self.rematch_wait = rematch_wait  # how long a finished match's bot stays to answer
         self.owner = owner or f"gw-{uuid.uuid4().hex[:12]}"
         self.adopted = 0  # bots taken over from another process (tests read it)
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -309,23 +311,56 @@ class Bots:
                 await self._let_go(keys=BOT_KEYS, args=[self.owner, 0, *mine])
 
     async def _play(self, match_id: str, bot: Player) -> None:
-        bound = log.bind(match_id=match_id, bot=bot.id)
+        """Play the match to its end, then a rematch the table agrees on, and so on."""
         try:
-            with self.hub.subscribe(match_id) as news:
-                live = await load_match(self.store, match_id)
-                while not _done_for(live, bot):
-                    if live is not None and self._to_act(live, bot):
-                        await self._move(match_id, bot, live)
-                    else:
-                        # A nudge from the hub, or a look at the store now and then.
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(news.get(), timeout=2.0)
-                    live = await _caught_up(self.store, match_id, live)
+            while match_id:
+                match_id = await self._play_match(match_id, bot)
+                if match_id:  # its rematch: another process adopting the bot goes there
+                    record = msgspec.json.encode(BotRecord(match_id, bot.name))
+                    await self._enlist(
+                        keys=BOT_KEYS, args=[self.owner, BOT_LEASE_MS, bot.id, record]
+                    )
             await self._let_go(keys=BOT_KEYS, args=[self.owner, 1, bot.id])
         except asyncio.CancelledError:
             raise
         except Exception:
-            bound.exception("bot_failed")
+            log.exception("bot_failed", match_id=match_id, bot=bot.id)
+
+    async def _play_match(self, match_id: str, bot: Player) -> str:
+        """Play while the bot has moves here; once the match is over, answer a rematch
+        offered within `rematch_wait` seconds (a bot always accepts). The rematch's id
+        once agreed, else ""."""
+        with self.hub.subscribe(match_id) as news:
+            live = await load_match(self.store, match_id)
+            while not _done_for(live, bot):
+                if live is not None and self._to_act(live, bot):
+                    await self._move(match_id, bot, live)
+                else:
+                    # A nudge from the hub, or a look at the store now and then.
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(news.get(), timeout=2.0)
+                live = await _caught_up(self.store, match_id, live)
+            assert live is not None
+            until = asyncio.get_running_loop().time() + self.rematch_wait
+            while bot.id in live.state.players and live.state.status == "finished":
+                talk = live.state.rematch
+                if talk is not None and talk.match_id:
+                    return talk.match_id
+                if talk is not None and talk.declined is not None:
+                    return ""
+                seat = live.state.players.index(bot.id)
+                if talk is not None and seat not in talk.accepted:
+                    try:
+                        await self.client.accept_rematch(match_id, bot.id)
+                    except CommandRejected as err:
+                        log.info("bot_rematch_rejected", match_id=match_id, code=err.code)
+                left = until - asyncio.get_running_loop().time()
+                if left <= 0:
+                    return ""
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(news.get(), timeout=min(2.0, left))
+                live = await _caught_up(self.store, match_id, live) or live
+        return ""
 
     def _to_act(self, live: LiveMatch, bot: Player) -> bool:
         state = live.state

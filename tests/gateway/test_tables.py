@@ -115,3 +115,52 @@ async def test_a_declined_rematch_is_off(http: httpx.AsyncClient) -> None:
     assert talk["match_id"] == ""
     history = (await http.get(f"/api/matches/{match_id}/history", headers=first)).json()
     assert history["lines"][-1]["text"].endswith("declined the rematch.")
+
+
+async def wait_for(http: httpx.AsyncClient, match_id: str, who: dict[str, str], test: Any) -> Any:
+    """The table as `who` sees it once `test` holds of it (a bound on waiting, not a
+    measure of speed)."""
+    for _ in range(400):
+        got = await http.get(f"/api/matches/{match_id}", headers=who)
+        if got.status_code == 200 and test(got.json()):
+            return got.json()
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{match_id}: never so")
+
+
+async def test_a_bot_accepts_the_rematch_and_plays_it(http: httpx.AsyncClient) -> None:
+    ann = await sign_in(http, "Ann")
+    made = await http.post(
+        "/api/matches", json={"game": "countdown", "seats": 2, "options": {"start": 3}}, headers=ann
+    )
+    match_id = str(made.json()["match_id"])
+    assert (await http.post(f"/api/matches/{match_id}/bots", json={}, headers=ann)).is_success
+    assert (await http.post(f"/api/matches/{match_id}/start", json={}, headers=ann)).is_success
+    # Whoever moves first takes all three: Ann when it is her turn, else the bot (at
+    # random, perhaps fewer: then Ann finishes).
+    while (seen := await table(http, match_id, ann))["view"]["status"] == "playing":
+        if seen["commands"]:
+            left = seen["view"]["table"]["left"]
+            move = {"type": "countdown.take", "count": min(3, left)}
+            body = {"command_id": uuid.uuid4().hex, "move": move}
+            await http.post(f"/api/matches/{match_id}/commands", json=body, headers=ann)
+        await asyncio.sleep(0.05)
+    # Ann offers a rematch: the bot, still at the table, accepts it.
+    assert (await http.post(f"/api/matches/{match_id}/rematch", json={}, headers=ann)).is_success
+    old = await wait_for(http, match_id, ann, lambda t: t["view"]["rematch"]["match_id"])
+    new = old["view"]["rematch"]["match_id"]
+    bot = next(p for p in old["view"]["players"] if p.startswith("bot-"))
+    assert sorted(old["view"]["rematch"]["accepted"]) == [0, 1]
+    # In the rematch the bot plays its turns: a move is made that Ann did not make.
+    started = await wait_for(http, new, ann, lambda t: t["view"]["status"] == "playing")
+    assert bot in started["view"]["players"]
+    if started["commands"]:  # Ann's turn first: she takes one, leaving the bot two
+        move = {"type": "countdown.take", "count": 1}
+        body = {"command_id": uuid.uuid4().hex, "move": move}
+        await http.post(f"/api/matches/{new}/commands", json=body, headers=ann)
+    moved = await wait_for(
+        http, new, ann, lambda t: t["commands"] or t["view"]["status"] != "playing"
+    )
+    name = moved["view"]["names"][moved["view"]["players"].index(bot)]
+    history = (await http.get(f"/api/matches/{new}/history", headers=ann)).json()
+    assert any(line["text"].startswith(f"{name} took") for line in history["lines"]), history
