@@ -26,6 +26,8 @@ class Keys:
         "clock_checkpoint",
         "clock_due",
         "clock_seats",
+        "clock_warn",
+        "clock_warn_due",
         "commands",
         "dead",
         "log",
@@ -67,6 +69,11 @@ class Keys:
         self.clock_due = f"{self.tag}:clock:due"
         self.clock_seats = f"{self.tag}:clock:seats"
         self.clock_checkpoint = f"{self.tag}:clock:checkpoint"
+        # The "time running low" notices still to post: hash of each match's seats with
+        # when to warn, their deadline and the version that set it (JSON), and sorted
+        # set of the matches by their earliest warning.
+        self.clock_warn = f"{self.tag}:clock:warn"
+        self.clock_warn_due = f"{self.tag}:clock:warn:due"
         # Notices to players (services/readside/notices.py). Stream: every notice of the
         # partition's matches, capped, read by the gateway, the webhook sender (consumer
         # group `tt-webhooks`) and integrations. String: the log id up to which notices

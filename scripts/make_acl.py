@@ -43,8 +43,8 @@ NOTICES = "~tt:{*}:notices"
 
 def notice_posting(partitions: int) -> str:
     """What a role needs to call `post_notice` (a clock's "time running low"): its script
-    writes the notice stream, the posted ids and the player's inbox. No role of this
-    file posts yet; the one that does adds this to its line."""
+    writes the notice stream, the posted ids and the player's inbox (the scheduler's
+    line has it)."""
     streams = [f"tt:{{{p}}}:notices" for p in range(partitions)]
     return " ".join(
         [
@@ -76,6 +76,8 @@ def users(partitions: int) -> list[str]:
     clock_due = [f"tt:{{{p}}}:clock:due" for p in range(partitions)]
     clock_seats = [f"tt:{{{p}}}:clock:seats" for p in range(partitions)]
     clock_checkpoints = [f"tt:{{{p}}}:clock:checkpoint" for p in range(partitions)]
+    clock_warn = [f"tt:{{{p}}}:clock:warn" for p in range(partitions)]
+    clock_warn_due = [f"tt:{{{p}}}:clock:warn:due" for p in range(partitions)]
     notice_streams = [f"tt:{{{p}}}:notices" for p in range(partitions)]
     dead_notices = [f"tt:{{{p}}}:notices:dead" for p in range(partitions)]
     return [
@@ -233,20 +235,22 @@ def users(partitions: int) -> list[str]:
             [
                 "user tt-scheduler on >change-me",
                 BASE,
-                # It follows the logs (reads only), keeps each partition's deadlines and
-                # checkpoint (writes on those exact keys), sends TimeExpired on the
-                # command streams and reads its own replies.
+                # It follows the logs and reads a match whose seat it warns (reads
+                # only), keeps each partition's deadlines, warnings and checkpoint
+                # (writes on those exact keys), sends TimeExpired on the command
+                # streams, reads its own replies and posts "time running low".
                 EVENTS,
                 "~tt:{*}:clock:*",
                 COMMANDS,
                 "~tt:replies:scheduler",
                 "+xrange +xrevrange +get +hmget +zrangebyscore +multi +exec +client|setname",
                 first_arg("set", clock_checkpoints),
-                first_arg("hset", clock_seats),
-                first_arg("hdel", clock_seats),
-                first_arg("zadd", clock_due),
-                first_arg("zrem", clock_due),
+                first_arg("hset", clock_seats + clock_warn),
+                first_arg("hdel", clock_seats + clock_warn),
+                first_arg("zadd", clock_due + clock_warn_due),
+                first_arg("zrem", clock_due + clock_warn_due),
                 first_arg("xadd", command_streams),
+                notice_posting(partitions),
             ]
         ),
     ]

@@ -64,6 +64,25 @@ REPLY_STREAMS_DROPPED = Counter(
     "tabletop_reply_streams_dropped", "Reply streams deleted after their client went quiet"
 )
 
+EXPIRIES = Counter(
+    "tabletop_time_expired", "TimeExpired commands the scheduler sent, first or again", ["sending"]
+)
+EXPIRY_LATENESS = Histogram(
+    "tabletop_time_expired_late_seconds",
+    "From a seat's deadline to the scheduler sending its TimeExpired",
+    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30),
+)
+CLOCKS_RUNNING = Gauge(
+    "tabletop_clocked_matches", "Clocked matches with a clock running, by partition", ["partition"]
+)
+TIME_LOW = Counter("tabletop_time_low_notices", "Time-running-low notices posted")
+WEBHOOKS = Counter(
+    "tabletop_webhooks", "Webhook deliveries by outcome (delivered, failed try, dead)", ["outcome"]
+)
+WEBHOOK_TRIES = Histogram(
+    "tabletop_webhook_tries", "Tries a delivered notice took", buckets=(1, 2, 3, 5, 8, 13)
+)
+
 
 def scrape() -> bytes:
     """Every metric of this process, in Prometheus's text format."""

@@ -17,6 +17,13 @@ pass, for each of them:
    sending (its command refused as early by a command service whose clock is behind)
    is sent again, under a new id.
 
+3. **Warn who is running low.** A seat whose clock started with at least `LOW_FROM_MS`
+   is told "time running low" (a notice, `post_notice`) once a fifth of that time is
+   left: `tt:{p}:clock:warn` holds each match's warnings to come, written with the
+   deadlines. A deadline the log carries over unchanged keeps its warning (or its
+   having been given), and the notice's id names the version that set the deadline,
+   so neither a restart nor a second scheduler warns twice.
+
 The time is the scheduler's `clock` (tests inject one); the rules judge a `TimeExpired`
 by the command service's, which is recorded with the decision.
 """
@@ -32,15 +39,35 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from domain.clock import ClocksSet
+from domain.kernel import get_game
 from events.keys import Keys, reply_stream
+from events.matches import load_match
 from events.store import START, EventStore
 from services.contracts.messages import COMMAND_FIELD, ENCODER, REPLY_DECODER, CommandMessage
+from services.infra import metrics
 from services.infra.passes import PassLoop
+from services.readside.notices import BOT_PREFIX, notice_id, post_notice
+from services.readside.schema import Notice
 
 log = structlog.get_logger("tabletop.scheduler")
 TYPES = ("match.clocks_set", "match.finished")
 _CLOCKS = msgspec.json.Decoder(ClocksSet)
 _SEATS = msgspec.json.Decoder(dict[str, int])
+_WARNINGS = msgspec.json.Decoder(dict[str, tuple[int, int, int]])  # seat: warn, deadline, version
+LOW_FROM_MS = 10_000  # a clock shorter than this when it starts gets no warning
+LOW_PART = 5  # warned when a fifth of the time the clock started with is left
+
+
+def time_left(ms: int) -> str:
+    """A player's time left, as a person says it ("2 h 5 min", "45 s")."""
+    seconds = max(0, ms) // 1000
+    if seconds >= 86_400:
+        return f"{seconds // 86_400} d {seconds % 86_400 // 3600} h"
+    if seconds >= 3600:
+        return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+    if seconds >= 60:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return f"{seconds} s"
 
 
 def wall_clock() -> int:
@@ -90,6 +117,7 @@ class Scheduler(PassLoop):
         if not found:
             return 0
         latest: dict[str, dict[str, int]] = {}  # match -> seat -> deadline; {} = none
+        fresh: dict[str, dict[str, tuple[int, int, int]]] = {}  # match -> seat -> warning
         for _, env in found:
             if env is None:
                 continue
@@ -98,8 +126,18 @@ class Scheduler(PassLoop):
                 latest[env.match_id] = {
                     str(s): clocks.at + clocks.remaining[s] for s in clocks.running
                 }
+                fresh[env.match_id] = {
+                    str(s): (
+                        clocks.at + clocks.remaining[s] - clocks.remaining[s] // LOW_PART,
+                        clocks.at + clocks.remaining[s],
+                        env.version,
+                    )
+                    for s in clocks.running
+                    if clocks.remaining[s] >= LOW_FROM_MS
+                }
             else:
                 latest[env.match_id] = {}
+        warnings = await self._carry_warnings(keys, latest, fresh)
         async with self.redis.pipeline(transaction=True) as tx:
             for match_id, seats in latest.items():
                 if seats:
@@ -108,11 +146,39 @@ class Scheduler(PassLoop):
                 else:
                     tx.hdel(keys.clock_seats, match_id)
                     tx.zrem(keys.clock_due, match_id)
+                _write_warnings(tx, keys, match_id, warnings[match_id])
             tx.set(keys.clock_checkpoint, found[-1][0])
             await tx.execute()
         for match_id in latest:
             self._forget(match_id)
         return len(found)
+
+    async def _carry_warnings(
+        self,
+        keys: Keys,
+        latest: dict[str, dict[str, int]],
+        fresh: dict[str, dict[str, tuple[int, int, int]]],
+    ) -> dict[str, dict[str, tuple[int, int, int]]]:
+        """Each match's warnings to come: a seat whose deadline the batch left as it was
+        keeps the warning it had (none, once given); a new deadline brings a new one."""
+        ids = list(latest)
+        if not ids:
+            return {}
+        old_seats = cast("list[bytes | None]", await self.redis.hmget(keys.clock_seats, ids))
+        old_warn = cast("list[bytes | None]", await self.redis.hmget(keys.clock_warn, ids))
+        out: dict[str, dict[str, tuple[int, int, int]]] = {}
+        for match_id, seats_raw, warn_raw in zip(ids, old_seats, old_warn, strict=True):
+            before = _SEATS.decode(seats_raw) if seats_raw else {}
+            pending = _WARNINGS.decode(warn_raw) if warn_raw else {}
+            new = fresh.get(match_id, {})
+            out[match_id] = {}
+            for seat, deadline in latest[match_id].items():
+                if before.get(seat) == deadline:
+                    if seat in pending:
+                        out[match_id][seat] = pending[seat]
+                elif seat in new:
+                    out[match_id][seat] = new[seat]
+        return out
 
     def _forget(self, match_id: str) -> None:
         for key in [k for k in self._sent if k[0] == match_id]:
@@ -150,6 +216,9 @@ class Scheduler(PassLoop):
                     command=m.TimeExpired(seat=seat, deadline=deadline),
                 )
                 sendings.append(ENCODER.encode(message))
+                metrics.EXPIRIES.labels("again" if sent else "first").inc()
+                if not sent:
+                    metrics.EXPIRY_LATENESS.observe((now - deadline) / 1000)
                 log.info(
                     "time_expired_sent",
                     match_id=match_id,
@@ -164,6 +233,57 @@ class Scheduler(PassLoop):
                     pipe.xadd(keys.commands, {COMMAND_FIELD: body})
                 await pipe.execute()
         return len(sendings)
+
+    async def warn(self, p: int) -> int:
+        """Post "time running low" to every seat of partition p whose warning is due and
+        whose deadline is still ahead; the number posted."""
+        keys = Keys(p)
+        now = self.clock()
+        due = cast("list[bytes]", await self.redis.zrangebyscore(keys.clock_warn_due, "-inf", now))
+        if not due:
+            return 0
+        ids = [d.decode() for d in due]
+        found = cast("list[bytes | None]", await self.redis.hmget(keys.clock_warn, ids))
+        posted = 0
+        for match_id, raw in zip(ids, found, strict=True):
+            pending = _WARNINGS.decode(raw) if raw else {}
+            ripe = {s: w for s, w in pending.items() if w[0] <= now}
+            if ripe:
+                posted += await self._post_warnings(match_id, ripe, now)
+            left = {s: w for s, w in pending.items() if s not in ripe}
+            async with self.redis.pipeline(transaction=True) as tx:
+                _write_warnings(tx, keys, match_id, left)
+                await tx.execute()
+        return posted
+
+    async def _post_warnings(
+        self, match_id: str, ripe: dict[str, tuple[int, int, int]], now: int
+    ) -> int:
+        live = await load_match(self.store, match_id)
+        if live is None or live.state.status != "playing":
+            return 0
+        state, posted = live.state, 0
+        title = get_game(state.game).title
+        for seat_key, (_, deadline, version) in sorted(ripe.items()):
+            player = state.players[int(seat_key)]
+            if deadline <= now or not player or player.startswith(BOT_PREFIX):
+                continue
+            notice = Notice(
+                id=notice_id(match_id, version, "time_running_low", player),
+                kind="time_running_low",
+                player=player,
+                match_id=match_id,
+                game=state.game,
+                version=version,
+                at=now,
+                text=f"Your time at {title} is running low: {time_left(deadline - now)} left.",
+                seconds_left=(deadline - now) // 1000,
+            )
+            if await post_notice(self.redis, self.store.partitions, notice):
+                posted += 1
+                metrics.TIME_LOW.inc()
+                log.info("time_low_posted", match_id=match_id, seat=int(seat_key))
+        return posted
 
     async def read_replies(self) -> int:
         """Log what the command service answered (a refusal says why an expiry did not
@@ -192,5 +312,18 @@ class Scheduler(PassLoop):
             while n := await self.follow(p):
                 done += n
             done += await self.fire(p)
+            done += await self.warn(p)
         done += await self.read_replies()
         return done
+
+
+def _write_warnings(
+    tx: Any, keys: Keys, match_id: str, warnings: dict[str, tuple[int, int, int]]
+) -> None:
+    """Queue the match's warnings to come (none: its entries go) on the transaction."""
+    if warnings:
+        tx.hset(keys.clock_warn, match_id, ENCODER.encode(warnings))
+        tx.zadd(keys.clock_warn_due, {match_id: min(w[0] for w in warnings.values())})
+    else:
+        tx.hdel(keys.clock_warn, match_id)
+        tx.zrem(keys.clock_warn_due, match_id)

@@ -37,6 +37,7 @@ from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
 from events.keys import Keys
+from services.infra import metrics
 from services.infra.config import ConfigError, env_int
 from services.infra.redisconn import GONE, reason
 from services.readside.notices import decode_entry
@@ -244,7 +245,10 @@ class WebhookSender:
             if not error:
                 await self.redis.xack(keys.notices, GROUP, entry_id)
                 bound.info("webhook_delivered", tries=tries)
+                metrics.WEBHOOKS.labels("delivered").inc()
+                metrics.WEBHOOK_TRIES.observe(tries)
                 return
+            metrics.WEBHOOKS.labels("failed").inc()
             if tries < self.config.max_tries:
                 wait = self.config.delay(tries)
                 bound.warning("webhook_failed", tries=tries, error=error, retry_in=wait)
@@ -256,6 +260,7 @@ class WebhookSender:
             approximate=True,
         )
         await self.redis.xack(keys.notices, GROUP, entry_id)
+        metrics.WEBHOOKS.labels("dead").inc()
         bound.error(
             "webhook_dead_lettered",
             tries=self.config.max_tries,

@@ -206,3 +206,41 @@ async def test_an_expiry_a_move_overtook_changes_nothing(
     after = await load_match(service.store, match_id)
     assert after is not None and after.state.status == "playing"
     assert not any(isinstance(e, TimeRanOut) for e in await events_of(service, match_id))
+
+
+async def notices_of(redis: Redis, match_id: str) -> list[Any]:
+    from services.readside.notices import decode_entry
+
+    keys = Keys(partition_of(match_id, PARTITIONS))
+    found = await redis.xrange(keys.notices)
+    return [n for _, f in found if (n := decode_entry(f)) and n.match_id == match_id]
+
+
+async def test_a_seat_is_told_once_its_time_runs_low_and_only_once(
+    redis: Redis, redis_server: str, service: CommandService, client: TabletopClient, clock: Clock
+) -> None:
+    match_id = await clocked_match(client, "countdown", 2, MOVE_60)
+    live = await load_match(service.store, match_id)
+    assert live is not None and live.state.clock is not None
+    [seat] = live.state.clock.running
+    sched = scheduler(redis, redis_server, clock)
+    # With 13 s of the 60 left, not yet: a fifth of the minute is 12 s.
+    clock.now = T0 + 47_000
+    await sched.pass_once()
+    assert [n for n in await notices_of(redis, match_id) if n.kind == "time_running_low"] == []
+    clock.now = T0 + 48_500
+    await sched.pass_once()
+    [low] = [n for n in await notices_of(redis, match_id) if n.kind == "time_running_low"]
+    assert low.player == f"p{seat}" and low.seconds_left == 11
+    assert low.text == "Your time at Countdown is running low: 11 s left."
+    # Another pass, and a scheduler started anew from the same Redis, say nothing more.
+    await sched.pass_once()
+    await scheduler(redis, redis_server, clock).pass_once()
+    lows = [n for n in await notices_of(redis, match_id) if n.kind == "time_running_low"]
+    assert lows == [low]
+    # The seat moves in time: the other seat's new minute brings its own warning.
+    await client.play(match_id, f"p{seat}", {"type": "countdown.take", "count": 1})
+    clock.now = T0 + 48_500 + 49_000
+    await sched.pass_once()
+    lows = [n for n in await notices_of(redis, match_id) if n.kind == "time_running_low"]
+    assert [n.player for n in lows] == [f"p{seat}", f"p{1 - seat}"]
