@@ -72,9 +72,6 @@ EXPIRY_LATENESS = Histogram(
     "From a seat's deadline to the scheduler sending its TimeExpired",
     buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30),
 )
-CLOCKS_RUNNING = Gauge(
-    "tabletop_clocked_matches", "Clocked matches with a clock running, by partition", ["partition"]
-)
 TIME_LOW = Counter("tabletop_time_low_notices", "Time-running-low notices posted")
 WEBHOOKS = Counter(
     "tabletop_webhooks", "Webhook deliveries by outcome (delivered, failed try, dead)", ["outcome"]
