@@ -2,7 +2,8 @@
 rig the dice and the draws.
 
 A story plays straight against the game's own functions (no match around it), so it can
-start from any position a tiny table builder makes up.
+start from any position a tiny table builder makes up; a story of leaving the table, whose
+rule is the match's (docs/tables.md, "Absent players"), plays a whole `Match` instead.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+import msgspec
 import pytest
 
-from domain.kernel import GameSpec, Rejected, Rng, Seat
+from domain import match as m
+from domain.kernel import GameSpec, Rejected, Rng, Seat, get_game
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -96,3 +99,62 @@ def fold(game: GameSpec[S, Any, E, Any], state: S, events: Sequence[E]) -> S:
     for event in events:
         state = game.evolve(state, event)
     return state
+
+
+class Match:
+    """A whole match of `game` through domain/match.py, created under table `edition`,
+    joined by seats named p0, p1, ... and started with `seed`."""
+
+    def __init__(
+        self,
+        game: str,
+        seats: int,
+        seed: int,
+        *,
+        edition: int = m.EDITION,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        self.game = get_game(game)
+        self.edition = edition
+        self.names = [f"p{s}" for s in range(seats)]
+        self.state: m.MatchState | None = None
+        self.decisions: list[list[Any]] = []
+        """The events of each command sent, in order."""
+        self.send(m.CreateMatch(game=game, seats=seats, options=options or {}))
+        for name in self.names:
+            self.send(m.JoinMatch(player=name))
+        self.send(m.StartMatch(player=self.names[0], seed=seed))
+
+    @property
+    def now(self) -> m.MatchState:
+        assert self.state is not None
+        return self.state
+
+    def send(self, command: Any) -> list[Any]:
+        """The events `command` causes, folded onto the match."""
+        events = m.decide(self.state, command, edition=self.edition)
+        self.state = m.fold(events, self.state)
+        self.decisions.append(events)
+        return events
+
+    def concede(self, seat: Seat) -> list[Any]:
+        return self.send(m.Concede(player=self.names[seat]))
+
+    def acting(self) -> list[Seat]:
+        """The seats the game waits for (an absent one's bot has moved by now)."""
+        return sorted(self.game.to_act(self.now.game_state))
+
+    def play_out(self) -> list[Any]:
+        """Those still seated play their first legal move (by repr) until the match is
+        over; every event of it. No absent seat is ever waited for."""
+        events: list[Any] = []
+        for _ in range(self.game.max_moves):
+            if self.now.status != "playing":
+                return events
+            acting = self.acting()
+            assert not set(acting) & set(self.now.conceded), "an absent seat is waited for"
+            seat = acting[0]
+            move = sorted(self.game.legal(self.now.game_state, seat), key=repr)[0]
+            raw = msgspec.Raw(msgspec.json.encode(move))
+            events += self.send(m.PlayMove(player=self.names[seat], move=raw))
+        raise AssertionError("the match did not end")

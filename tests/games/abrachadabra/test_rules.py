@@ -437,7 +437,8 @@ def test_the_first_exam_is_by_day_and_seat_1_draws_first() -> None:
     assert GAME.hidden(after, ANN) == frozenset(CARDS)
 
 
-def test_a_student_who_leaves_is_skipped_and_ranks_last() -> None:
+def test_before_edition_2_a_student_who_leaves_is_skipped_and_ranks_last() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table([R1[0]])
     events, after = GAME.settle(state, GAME.concede(state, ANN, Rigged()))  # type: ignore[arg-type]
     assert events == [PlayerConceded(seat=ANN), TurnBegan(seat=BEA)]

@@ -219,7 +219,8 @@ def test_after_an_arrest_the_next_seat_begins_its_turn() -> None:
     assert GAME.to_act(state) == frozenset({BEA})
 
 
-def test_a_conceding_players_turns_are_skipped() -> None:
+def test_before_edition_2_a_conceding_players_turns_are_skipped() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table(seats=3)
     state = GAME.evolve(state, TurnBegan(seat=ANN, turn=1))
     conceded = GAME.concede(state, ANN, Rng(1, 1))

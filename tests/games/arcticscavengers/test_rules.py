@@ -441,7 +441,8 @@ def test_equal_tribes_share_the_win_unless_contested_resources_break_the_tie() -
     assert GAME.outcome(state).ranks == (2, 1)  # type: ignore[union-attr]
 
 
-def test_a_conceding_tribe_leaves_and_the_others_play_on() -> None:
+def test_before_edition_2_a_conceding_tribe_leaves_and_the_others_play_on() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     junk = ("as-junk-01", "as-net-01")
     state = table(["as-brawler-01"], ["as-thugs-01"], ["as-scout-01"], junkyard=junk)
     state, _ = play(state, 0, PlayCard(card="as-brawler-01", action="dig"), PerformAction())

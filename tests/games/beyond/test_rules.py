@@ -551,7 +551,8 @@ def test_summoning_needs_an_enchanted_spirit_a_lotus_and_the_advanced_mode() -> 
 # --- leaving -------------------------------------------------------------------------------
 
 
-def test_a_player_who_concedes_mid_reveal_discards_the_revealed_cards() -> None:
+def test_before_edition_2_a_player_who_concedes_mid_reveal_discards_the_revealed_cards() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     three = GAME.initial(Options(), 3)
     state = msgspec.structs.replace(
         three,

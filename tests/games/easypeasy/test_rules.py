@@ -277,7 +277,8 @@ def test_a_short_deck_is_topped_up_from_the_piles_under_their_tops() -> None:
     assert state.piles == [[c("r5")], [c("b5")]] and len(state.secret.deck) == 2
 
 
-def test_a_player_who_concedes_is_skipped_and_ranks_last() -> None:
+def test_before_edition_2_a_player_who_concedes_is_skipped_and_ranks_last() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table(hands=["g5", "y5", "p5"], left="r1")
     conceded = GAME.concede(state, ANN, Rng(1, 0))
     assert conceded is not None

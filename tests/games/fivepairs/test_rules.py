@@ -230,7 +230,8 @@ def test_hands_and_the_deck_are_hidden() -> None:
     assert GAME.redact(drawn[0], 0) == drawn[0]
 
 
-def test_a_conceding_player_is_passed_over() -> None:
+def test_before_edition_2_a_conceding_player_is_passed_over() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table("r4 g9", "y1 y2", "p1 p2", common="b4")
     conceded = GAME.concede(state, 0, Rng(0, 0))
     assert conceded is not None

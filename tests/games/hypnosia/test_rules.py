@@ -320,7 +320,8 @@ def test_a_tie_is_broken_by_the_order_of_arrival_in_the_centre() -> None:
     assert outcome is not None and outcome.ranks == (2, 1)
 
 
-def test_a_player_who_concedes_leaves_the_board_and_is_skipped() -> None:
+def test_before_edition_2_a_player_who_concedes_leaves_the_board_and_is_skipped() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     # Three players; Bea concedes while Ann is on turn.
     state = table(
         {RED + "1": "outer-10", YELLOW + "1": "outer-30", "hy-green-1": "outer-20"},

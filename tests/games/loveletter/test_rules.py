@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from domain import match as m
 from domain.games.loveletter import GAME
 from domain.games.loveletter.cards import CardName, card_id, name_of
 from domain.games.loveletter.commands import (
@@ -31,6 +32,7 @@ from domain.games.loveletter.view import view
 from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
 from tests.support import stories
+from tests.support.stories import Match
 
 ANN, BEA, CID = 0, 1, 2
 
@@ -385,3 +387,25 @@ def test_baroness_looks_at_one_or_two_hands() -> None:
     assert [e.card for e in events if isinstance(e, HandSeen)] == ["ll-king-1", "ll-baron-1"]
     assert not {"ll-king-1", "ll-baron-1"} & GAME.hidden(state, ANN)
     assert "ll-king-1" in GAME.hidden(state, CID)
+
+
+# --- leaving the table ----------------------------------------------------------------------
+
+
+def test_a_player_who_leaves_is_played_by_a_bot_that_can_be_knocked_out_and_ranks_last() -> None:
+    # Table edition 2: Cid leaves on his turn; a bot plays his card in that same decision.
+    t = Match("loveletter", 3, seed=1)
+    assert t.acting() == [CID]
+    events = t.concede(CID)
+    assert events[1:3] == [
+        m.BotPlayed(seat=CID),
+        CardPlayed(seat=CID, card="ll-priest-1", targets=(ANN,), guess=None),
+    ]
+    events += t.play_out()
+    # The bot is knocked out of rounds like anyone, and dealt into the next one all the same.
+    knocked = [i for i, e in enumerate(events) if isinstance(e, PlayerKnockedOut) and e.seat == CID]
+    assert knocked and m.BotPlayed(seat=CID) in events[knocked[0] :]
+    # It even wins the most tokens (random play beats these players), yet ranks last.
+    outcome = t.now.outcome
+    assert outcome is not None and outcome.scores == (2, 3, 5)
+    assert outcome.ranks == (2, 1, 3)

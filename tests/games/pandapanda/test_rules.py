@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from msgspec.structs import replace
 
+from domain import match as m
 from domain.games.pandapanda import GAME
 from domain.games.pandapanda.cards import LETTER_OF, WINNING_HANDS
 from domain.games.pandapanda.commands import (
@@ -22,6 +23,7 @@ from domain.games.pandapanda.events import (
     DeckReshuffled,
     Event,
     PassChosen,
+    PassingStarted,
     RoundDealt,
     RoundWon,
 )
@@ -30,6 +32,7 @@ from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
 from tests.games.pandapanda.win_shares import win_shares
 from tests.support import stories
+from tests.support.stories import Match
 
 ANN, BEA, CID = 0, 1, 2
 NAMES = ("Ann", "Bea", "Cid")
@@ -264,7 +267,26 @@ def test_the_first_player_to_win_two_rounds_wins_the_game() -> None:
     assert outcome is not None and outcome.winners == (ANN,)
 
 
-def test_a_player_who_concedes_is_skipped_and_the_pass_goes_round_them() -> None:
+def test_a_player_who_concedes_is_played_by_a_bot_that_passes_with_the_others() -> None:
+    # Table edition 2, one round to win: Bea leaves before her first turn. When the
+    # passing starts, her bot chooses her card in that same decision, as the others may.
+    t = Match("pandapanda", 3, seed=1, options={"rounds_to_win": 1})
+    t.concede(BEA)
+    left_at = len(t.decisions)
+    t.play_out()
+    passing = [d for d in t.decisions[left_at:] if PassingStarted in map(type, d)]
+    assert passing and all(m.BotPlayed(seat=BEA) in d for d in passing)
+    first = passing[0]
+    assert first[first.index(m.BotPlayed(seat=BEA)) + 1] == PassChosen(seat=BEA, card="pp-c-03")
+    # The bot wins the round, which ends the match; it ranks last all the same.
+    assert any(isinstance(e, RoundWon) and e.seat == BEA for e in t.decisions[-1])
+    outcome = t.now.outcome
+    assert outcome is not None and outcome.scores == (0, 1, 0)
+    assert outcome.ranks == (1, 3, 1)
+
+
+def test_before_edition_2_a_player_who_concedes_is_skipped_and_the_pass_goes_round_them() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table(hands=["AB", "CD", "EF"])
     conceded = GAME.concede(state, BEA, Rng(1, 0))
     assert conceded is not None

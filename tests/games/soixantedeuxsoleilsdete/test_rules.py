@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain import match as m
 from domain.games.soixantedeuxsoleilsdete import GAME
 from domain.games.soixantedeuxsoleilsdete.commands import (
     ChooseSun,
@@ -31,7 +32,7 @@ from domain.games.soixantedeuxsoleilsdete.state import Sheet, SoleilsOptions, Ta
 from domain.games.soixantedeuxsoleilsdete.view import view
 from tests.conformance.kit import run_conformance
 from tests.support import stories
-from tests.support.stories import Rigged
+from tests.support.stories import Match, Rigged
 
 
 def test_conformance() -> None:
@@ -323,7 +324,27 @@ def test_the_game_ends_once_a_sun_total_reaches_62_when_the_round_is_written() -
     assert isinstance(events[-1], GameEnded)
 
 
-def test_a_player_who_leaves_writes_no_more_and_ranks_last() -> None:
+def test_a_player_who_leaves_is_played_by_a_bot_that_writes_each_roll_with_the_others() -> None:
+    # Table edition 2: the three write the first roll at once; Bea leaves before writing
+    # it, and a bot writes it for her in that decision: nobody waits for her.
+    t = Match("soixantedeuxsoleilsdete", 3, seed=1)
+    assert t.acting() == [ANN, BEA, CID]
+    events = t.concede(BEA)
+    assert events[1] == m.BotPlayed(seat=BEA) and DiceAllotted in map(type, events)
+    assert NumberWritten in map(type, events) and t.acting() == [ANN, CID]
+    left_at = len(t.decisions)
+    t.play_out()
+    # Every later roll is written for her in the decision that rolled it.
+    for decided in t.decisions[left_at:]:
+        if any(isinstance(e, DiceRolled) for e in decided):
+            assert m.BotPlayed(seat=BEA) in decided
+    outcome = t.now.outcome
+    assert outcome is not None and outcome.scores == (16, 14, 16)
+    assert outcome.ranks == (1, 3, 1)
+
+
+def test_before_edition_2_a_player_who_leaves_writes_no_more_and_ranks_last() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table((4, 5, 2), seats=3, done=(BEA,))
     state, _ = play(state, WriteNumber(slot="bottle2", value=5))
     events, after = GAME.settle(state, GAME.concede(state, CID, Rigged(1, 1, 1)))  # type: ignore[arg-type]

@@ -304,7 +304,8 @@ def test_hands_are_hidden_until_the_round_is_scored() -> None:
     assert not any(isinstance(e, RoundScored) for e in scored)
 
 
-def test_a_conceding_player_is_skipped() -> None:
+def test_before_edition_2_a_conceding_player_is_skipped() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table("5h 6h 9c", "3c 3d 8h", "2h 2d 2s", round=1)
     conceded = GAME.concede(state, 0, Rng(0, 0))
     assert conceded is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import match as m
 from domain.games.trektwelve import GAME
 from domain.games.trektwelve.board import neighbours
 from domain.games.trektwelve.commands import WriteNumber
@@ -20,6 +21,7 @@ from domain.games.trektwelve.state import Options, Sheet, State
 from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
 from tests.support import stories
+from tests.support.stories import Match
 
 
 def test_conformance() -> None:
@@ -217,7 +219,8 @@ def test_the_trek_ends_after_the_nineteenth_roll_is_written() -> None:
     assert outcome is not None and outcome.scores == (score(state.sheets[0], MAPS["dunai"]).total,)
 
 
-def test_a_trekker_who_leaves_does_not_hold_up_the_roll() -> None:
+def test_before_edition_2_a_trekker_who_leaves_does_not_hold_up_the_roll() -> None:
+    """The game's own concede, the rule of matches created before table edition 2."""
     state = table({18: 1}, {0: 1}, {5: 1})
     state, _ = played(state, 0, option="sum", circle=17)
     state, _ = played(state, 1, option="sum", circle=1)
@@ -225,3 +228,23 @@ def test_a_trekker_who_leaves_does_not_hold_up_the_roll() -> None:
     assert conceded is not None
     events, _ = GAME.settle(state, conceded)
     assert isinstance(events[0], TrekkerLeft) and isinstance(events[1], DiceRolled)
+
+
+def test_a_trekker_who_leaves_is_played_by_a_bot_that_writes_each_roll_with_the_others() -> None:
+    # Table edition 2: everyone writes the first roll at once; trekker 2 leaves before
+    # writing it, and a bot writes it for them in that decision.
+    t = Match("trektwelve", 3, seed=0)
+    assert t.acting() == [0, 1, 2]
+    events = t.concede(1)
+    assert events[1] == m.BotPlayed(seat=1) and isinstance(events[2], NumberWritten)
+    assert t.acting() == [0, 2]
+    left_at = len(t.decisions)
+    t.play_out()
+    # Every later roll is written by the bot in the decision that rolled it.
+    for decided in t.decisions[left_at:]:
+        if any(isinstance(e, DiceRolled) for e in decided):
+            assert m.BotPlayed(seat=1) in decided
+    written = [e.seat for d in t.decisions for e in d if isinstance(e, NumberWritten)]
+    assert written.count(1) == written.count(0) == written.count(2)
+    outcome = t.now.outcome
+    assert outcome is not None and outcome.ranks == (1, 3, 1)
