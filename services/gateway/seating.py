@@ -40,6 +40,7 @@ from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
 from services.gateway.live import LiveHub
 from services.gateway.tokens import Player
+from services.readside.notices import BOT_PREFIX
 
 log = structlog.get_logger("gateway.seating")
 BOT_NAMES = ("Robo Ann", "Robo Bea", "Robo Cid", "Robo Dot", "Robo Eve", "Robo Fay", "Robo Gus")
@@ -241,7 +242,7 @@ class Bots:
         """A new bot sits down at the table (seat: the first free one). It is enlisted
         before it joins, so a seated bot always has an owner."""
         n = self._rng.randrange(len(BOT_NAMES))
-        bot = Player(id=f"bot-{uuid.uuid4().hex[:12]}", name=BOT_NAMES[n])
+        bot = Player(id=f"{BOT_PREFIX}{uuid.uuid4().hex[:12]}", name=BOT_NAMES[n])
         await self.remember(bot)
         record = msgspec.json.encode(BotRecord(match_id, bot.name))
         await self._enlist(keys=BOT_KEYS, args=[self.owner, BOT_LEASE_MS, bot.id, record])
@@ -341,6 +342,8 @@ class Bots:
                         await asyncio.wait_for(news.get(), timeout=2.0)
                 live = await _caught_up(self.store, match_id, live)
             assert live is not None
+            if not _people_left(live.state):
+                return ""  # nobody is left at the table to offer a rematch
             until = asyncio.get_running_loop().time() + self.rematch_wait
             while bot.id in live.state.players and live.state.status == "finished":
                 talk = live.state.rematch
@@ -380,6 +383,14 @@ class Bots:
             await self.client.play(match_id, bot.id, move)
         except CommandRejected as err:  # another seat moved first: look again
             log.info("bot_move_rejected", match_id=match_id, code=err.code)
+
+
+def _people_left(state: m.MatchState) -> bool:
+    """Someone other than a bot still sits at the table (and so may offer a rematch)."""
+    return any(
+        p and not p.startswith(BOT_PREFIX) and i not in state.conceded
+        for i, p in enumerate(state.players)
+    )
 
 
 def _done_for(live: LiveMatch | None, bot: Player) -> bool:
