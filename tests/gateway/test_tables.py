@@ -119,8 +119,8 @@ async def test_a_declined_rematch_is_off(http: httpx.AsyncClient) -> None:
 
 async def wait_for(http: httpx.AsyncClient, match_id: str, who: dict[str, str], test: Any) -> Any:
     """The table as `who` sees it once `test` holds of it (a bound on waiting, not a
-    measure of speed)."""
-    for _ in range(400):
+    measure of speed: a loaded machine may take many seconds)."""
+    for _ in range(1200):
         got = await http.get(f"/api/matches/{match_id}", headers=who)
         if got.status_code == 200 and test(got.json()):
             return got.json()
