@@ -22,7 +22,8 @@ from tests.support.stories import Rigged
 
 
 def test_conformance() -> None:
-    run_conformance(GAME, seeds=range(40))
+    # Ten seeds the sweep over every game (tests/conformance, seeds 0-119) does not play.
+    run_conformance(GAME, seeds=range(1000, 1010))
 
 
 ANN, BEA = 0, 1

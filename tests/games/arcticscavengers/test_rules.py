@@ -33,7 +33,8 @@ FAMILY = "as-tribe-family-5-01"
 
 
 def test_conformance() -> None:
-    run_conformance(GAME, seeds=range(40))
+    # Ten seeds the sweep over every game (tests/conformance, seeds 0-119) does not play.
+    run_conformance(GAME, seeds=range(1000, 1010))
 
 
 # --- a rigged table ----------------------------------------------------------------------

@@ -50,7 +50,8 @@ WHITES: dict[DieId, Face | None] = {die: None for die in WHITE_DICE}
 
 
 def test_conformance() -> None:
-    run_conformance(GAME, seeds=range(40))
+    # Ten seeds the sweep over every game (tests/conformance, seeds 0-119) does not play.
+    run_conformance(GAME, seeds=range(1000, 1010))
 
 
 # --- a tiny table ---------------------------------------------------------------------------

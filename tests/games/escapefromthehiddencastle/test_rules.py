@@ -45,7 +45,8 @@ RED1, RED2, BLUE1, BLUE2 = "guest-red-1", "guest-red-2", "guest-blue-1", "guest-
 
 
 def test_conformance() -> None:
-    run_conformance(GAME, seeds=range(40))
+    # Ten seeds the sweep over every game (tests/conformance, seeds 0-119) does not play.
+    run_conformance(GAME, seeds=range(1000, 1010))
 
 
 # --- a tiny table ---------------------------------------------------------------------------

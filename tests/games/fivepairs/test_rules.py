@@ -15,7 +15,8 @@ from tests.support import stories
 
 
 def test_conformance() -> None:
-    run_conformance(GAME, seeds=range(40))
+    # Ten seeds the sweep over every game (tests/conformance, seeds 0-119) does not play.
+    run_conformance(GAME, seeds=range(1000, 1010))
 
 
 # --- a tiny table builder ------------------------------------------------------------------

@@ -39,7 +39,8 @@ NAMES = ("Ann", "Bea", "Cid")
 
 
 def test_conformance() -> None:
-    run_conformance(GAME, seeds=range(40))
+    # Ten seeds the sweep over every game (tests/conformance, seeds 0-119) does not play.
+    run_conformance(GAME, seeds=range(1000, 1010))
 
 
 # --- a rigged table --------------------------------------------------------------------------

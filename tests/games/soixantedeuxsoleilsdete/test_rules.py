@@ -36,7 +36,8 @@ from tests.support.stories import Match, Rigged
 
 
 def test_conformance() -> None:
-    run_conformance(GAME, seeds=range(40))
+    # Ten seeds the sweep over every game (tests/conformance, seeds 0-119) does not play.
+    run_conformance(GAME, seeds=range(1000, 1010))
 
 
 ANN, BEA, CID = 0, 1, 2
