@@ -191,13 +191,8 @@ class Scheduler(PassLoop):
         the number sent."""
         keys = Keys(p)
         now = self.clock()
-        due = cast("list[bytes]", await self.redis.zrangebyscore(keys.clock_due, "-inf", now))
-        if not due:
-            return 0
-        ids = [d.decode() for d in due]
-        found = cast("list[bytes | None]", await self.redis.hmget(keys.clock_seats, ids))
         sendings: list[bytes] = []
-        for match_id, raw in zip(ids, found, strict=True):
+        for match_id, raw in await self._due(keys.clock_due, keys.clock_seats, now):
             if raw is None:
                 continue
             for seat_key, deadline in sorted(_SEATS.decode(raw).items()):
@@ -239,22 +234,33 @@ class Scheduler(PassLoop):
         whose deadline is still ahead; the number posted."""
         keys = Keys(p)
         now = self.clock()
-        due = cast("list[bytes]", await self.redis.zrangebyscore(keys.clock_warn_due, "-inf", now))
+        due = await self._due(keys.clock_warn_due, keys.clock_warn, now)
         if not due:
             return 0
-        ids = [d.decode() for d in due]
-        found = cast("list[bytes | None]", await self.redis.hmget(keys.clock_warn, ids))
         posted = 0
-        for match_id, raw in zip(ids, found, strict=True):
-            pending = _WARNINGS.decode(raw) if raw else {}
+        left: dict[str, dict[str, tuple[int, int, int]]] = {}
+        for match_id, raw in due:
+            pending = _WARNINGS.decode(raw) if raw else {}  # none: its due entry goes
             ripe = {s: w for s, w in pending.items() if w[0] <= now}
             if ripe:
                 posted += await self._post_warnings(match_id, ripe, now)
-            left = {s: w for s, w in pending.items() if s not in ripe}
-            async with self.redis.pipeline(transaction=True) as tx:
-                _write_warnings(tx, keys, match_id, left)
-                await tx.execute()
+            left[match_id] = {s: w for s, w in pending.items() if s not in ripe}
+        # Posting is idempotent by notice id: a pass cut short here posts nothing twice.
+        async with self.redis.pipeline(transaction=True) as tx:
+            for match_id, warnings in left.items():
+                _write_warnings(tx, keys, match_id, warnings)
+            await tx.execute()
         return posted
+
+    async def _due(self, by_time: str, entries: str, now: int) -> list[tuple[str, bytes | None]]:
+        """The matches `by_time` holds as due by `now`, each with its entry in `entries`
+        (None: gone)."""
+        due = cast("list[bytes]", await self.redis.zrangebyscore(by_time, "-inf", now))
+        if not due:
+            return []
+        ids = [d.decode() for d in due]
+        found = cast("list[bytes | None]", await self.redis.hmget(entries, ids))
+        return list(zip(ids, found, strict=True))
 
     async def _post_warnings(
         self, match_id: str, ripe: dict[str, tuple[int, int, int]], now: int

@@ -86,6 +86,14 @@ async def clocked_match(client: TabletopClient, game: str, seats: int, clock: An
     return match_id
 
 
+async def running_seat(service: CommandService, match_id: str) -> int:
+    """The one seat whose clock runs in the match now."""
+    live = await load_match(service.store, match_id)
+    assert live is not None and live.state.clock is not None
+    [seat] = live.state.clock.running
+    return seat
+
+
 async def events_of(service: CommandService, match_id: str) -> list[Any]:
     envelopes = await service.store.load(match_id)
     return decode_events(game_of(envelopes), envelopes)
@@ -95,9 +103,7 @@ async def test_a_seat_out_of_time_loses_by_the_schedulers_command(
     redis: Redis, redis_server: str, service: CommandService, client: TabletopClient, clock: Clock
 ) -> None:
     match_id = await clocked_match(client, "countdown", 2, MOVE_60)
-    live = await load_match(service.store, match_id)
-    assert live is not None and live.state.clock is not None
-    seat = live.state.clock.running[0]
+    seat = await running_seat(service, match_id)
     deadline = T0 + 60_000
     sched = scheduler(redis, redis_server, clock)
     # A second before the deadline: the scheduler knows it, and sends nothing.
@@ -184,9 +190,7 @@ async def test_an_expiry_a_move_overtook_changes_nothing(
     redis: Redis, redis_server: str, service: CommandService, client: TabletopClient, clock: Clock
 ) -> None:
     match_id = await clocked_match(client, "countdown", 2, MOVE_60)
-    live = await load_match(service.store, match_id)
-    assert live is not None and live.state.clock is not None
-    [seat] = live.state.clock.running
+    seat = await running_seat(service, match_id)
     # The player moves at the last moment; the scheduler has not read the log since.
     sched = scheduler(redis, redis_server, clock)
     await sched.pass_once()
@@ -220,9 +224,7 @@ async def test_a_seat_is_told_once_its_time_runs_low_and_only_once(
     redis: Redis, redis_server: str, service: CommandService, client: TabletopClient, clock: Clock
 ) -> None:
     match_id = await clocked_match(client, "countdown", 2, MOVE_60)
-    live = await load_match(service.store, match_id)
-    assert live is not None and live.state.clock is not None
-    [seat] = live.state.clock.running
+    seat = await running_seat(service, match_id)
     sched = scheduler(redis, redis_server, clock)
     # With 13 s of the 60 left, not yet: a fifth of the minute is 12 s.
     clock.now = T0 + 47_000
