@@ -184,6 +184,16 @@ async def _caller(request: Request[Any, Any, Any]) -> Player:
         raise NotAuthorizedException(str(err)) from None
 
 
+class Refused(HTTPException):
+    """A command or request the referee refuses: 409, with its code and sentence."""
+
+    status_code = 409
+
+
+class TooLarge(HTTPException):
+    status_code = 413
+
+
 def _as_caller(me: Player, body: api.Body) -> None:
     if body.player is not None and body.player != me.id:
         raise PermissionDeniedException(
@@ -194,7 +204,7 @@ def _as_caller(me: Player, body: api.Body) -> None:
 
 def _refused(reply: Reply) -> None:
     if reply.status == "rejected" or reply.original_status == "rejected":
-        raise HTTPException(status_code=409, detail=f"{reply.code}: {reply.message}")
+        raise Refused(f"{reply.code}: {reply.message}")
 
 
 async def _live(gw: Gateway, match_id: str) -> m.MatchState:
@@ -416,7 +426,7 @@ async def _refused_by_name(gw: Gateway, match_id: str, reply: Reply) -> None:
             for player_id, name in zip(players, await gw.names.of(players), strict=True):
                 if player_id:
                     message = message.replace(player_id, name)
-        raise HTTPException(status_code=409, detail=f"{reply.code}: {message}")
+        raise Refused(f"{reply.code}: {message}")
 
 
 @post("/api/matches/{match_id:str}/undo", status_code=200)
@@ -467,7 +477,7 @@ async def add_bot(state: State, me: Player, match_id: str, data: api.BotBody) ->
     try:
         bot = await gw.bots.seat(match_id, data.seat)
     except CommandRejected as err:
-        raise HTTPException(status_code=409, detail=str(err)) from None
+        raise Refused(str(err)) from None
     seat = tables.seat_of(await _live(gw, match_id), bot.id)
     return api.Seated(match_id, seat if seat is not None else -1)
 
@@ -481,7 +491,7 @@ async def quickplay(state: State, me: Player, data: api.QuickPlayBody) -> api.Se
     try:
         found = await gw.quick.find(me, data.game, data.seats, data.options)
     except (CommandRejected, NoTable) as err:
-        raise HTTPException(status_code=409, detail=str(err)) from None
+        raise Refused(str(err)) from None
     return api.Seated(found.match_id, found.seat)
 
 
@@ -538,7 +548,7 @@ async def replay(
         raise NotFoundException(f"There is no match {match_id}.")
     last = found.state_at(len(found.events))
     if last.status != "finished":
-        raise HTTPException(status_code=409, detail="A match is replayed once it is over.")
+        raise Refused("A match is replayed once it is over.")
     seat = _parse_seat(as_, last, me)
     at = min(max(1, version or last.version), last.version)
     then = found.state_at(at)
@@ -580,10 +590,7 @@ async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) 
     reply = await gw.send(match_id, command, command_id)
     if reply.code == "command_id_reused":
         # The store keeps a digest of every command's body beside its id.
-        raise HTTPException(
-            status_code=409,
-            detail="That command id was already used for another command; choose a new one.",
-        )
+        raise Refused("That command id was already used for another command; choose a new one.")
     seated = await gw.seating(match_id)
     lines: list[tables.Line] = []
     message = reply.message
@@ -687,7 +694,7 @@ async def _body(receive: Any, limit: int) -> bytes:
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
-            raise HTTPException(status_code=413, detail=f"A body holds at most {limit} bytes.")
+            raise TooLarge(f"A body holds at most {limit} bytes.")
         parts.append(chunk)
         if not message.get("more_body", False):
             return b"".join(parts)
@@ -782,6 +789,19 @@ def _rejected(request: Request[Any, Any, Any], err: Rejected) -> Any:
     return Response({"detail": f"{err.code}: {err}", "status_code": 409}, status_code=409)
 
 
+# A person's mistake (no token, a refused move, no such match) is answered in one clear
+# line and logged in one line, never as a traceback at error level: operators keep error
+# level for what is really wrong.
+CLIENT_ERRORS = frozenset({400, 401, 403, 404, 405, 409, 413, 415, 422, 429})
+
+
+async def _log_refusal(exc: Exception, scope: Any) -> None:
+    status = 409 if isinstance(exc, Rejected) else getattr(exc, "status_code", None)
+    if status in CLIENT_ERRORS:
+        detail = getattr(exc, "detail", "") or str(exc)
+        log.info("request_refused", status=status, path=scope.get("path"), reason=str(detail))
+
+
 def create_app(gateway: Gateway | None) -> Litestar:
     """The Litestar application; `gateway` None builds it for the OpenAPI document only."""
 
@@ -833,6 +853,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         on_startup=[startup],
         on_shutdown=[shutdown],
         exception_handlers={Rejected: _rejected},
+        after_exception=[_log_refusal],
         request_max_body_size=MAX_BODY,
         openapi_config=OpenAPIConfig(
             title="tabletop gateway", version="1", description="Players' edge of tabletop."
@@ -842,6 +863,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
             configure_root_logger=False,
             loggers={"litestar": {"level": "INFO", "propagate": True, "handlers": []}},
             log_exceptions="always",
+            disable_stack_trace={*CLIENT_ERRORS, Rejected},
         ),
         debug=False,
     )

@@ -4,11 +4,13 @@ only as oneself, play over HTTP, live pushes, quick play and bots, replay."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 import uuid
 from typing import Any
 
 import httpx
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from services.gateway.stack import Stack
@@ -139,6 +141,22 @@ async def test_a_malformed_move_is_answered_with_a_sentence_not_a_traceback(
         assert "Traceback" not in answer.text
     table = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
     assert table["view"]["version"] == before["view"]["version"]  # nothing was sent
+
+
+async def test_a_refusal_is_one_log_line_for_the_operator_not_an_error_with_a_traceback(
+    http: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    match_id, (ann, bea) = await table_of_two(http)
+    with caplog.at_level(logging.INFO, logger="litestar"):
+        missing = await http.get("/api/matches/no-such-match", headers=ann)
+        assert missing.status_code == 404
+        # Starting a table already under way: the referee's refusal, a 409.
+        again = await http.post(f"/api/matches/{match_id}/start", json={}, headers=bea)
+        assert again.status_code == 409
+    errors = [
+        r for r in caplog.records if r.name.startswith("litestar") and r.levelno >= logging.ERROR
+    ]
+    assert errors == [], [r.getMessage() for r in errors]
 
 
 async def test_every_game_is_listed_with_the_json_schema_of_its_options(
