@@ -37,12 +37,18 @@ pytestmark = pytest.mark.browser
 
 
 @pytest_asyncio.fixture
-async def stack(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
+async def stack(
+    redis: Redis, redis_server: str, request: pytest.FixtureRequest
+) -> AsyncIterator[Stack]:
     settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
+    # Two people quick-playing one table must both sit down before bots fill it, however
+    # slow the machine: a long wait, unless a test marks the short one it means to see run
+    # out (`@pytest.mark.quickplay_wait(1.5)`).
+    marked = request.node.get_closest_marker("quickplay_wait")
     config = GatewayConfig(
         secret="browser-test-secret-0123456789ab",
         dev_signin=True,
-        quickplay_wait=1.5,
+        quickplay_wait=float(marked.args[0]) if marked else 60.0,
         bot_delay=0.0,
     )
     running = await Stack(settings, config).start()

@@ -226,6 +226,7 @@ GAMES = sorted(
 )
 
 
+@pytest.mark.quickplay_wait(1.5)
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_games_table_shows_seats_by_name_never_by_the_jsons_number(
     stack: Stack, browser: Browser, game: str
