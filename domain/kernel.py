@@ -145,6 +145,12 @@ def _everything_public(event: E, seat: Seat | None) -> E:
     return event
 
 
+def redacts_nothing(game: Game) -> bool:
+    """Whether the game shows every reader every event as it is (the default `redact`):
+    then no seat reads an event otherwise than a spectator."""
+    return game.redact is _everything_public
+
+
 def _nothing_hidden(state: Any, seat: Seat | None) -> frozenset[ComponentId]:
     return frozenset()
 

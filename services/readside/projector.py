@@ -25,7 +25,6 @@ Projections and their keys:
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
@@ -39,7 +38,7 @@ from redis.exceptions import WatchError
 from redis.typing import EncodableT, FieldT
 
 from domain import match as m
-from domain.kernel import get_game
+from domain.kernel import get_game, redacts_nothing
 from events.envelope import Envelope
 from events.keys import RATINGS, Keys
 from events.matches import LiveMatch, decode_events, game_of
@@ -166,26 +165,27 @@ class MatchesProjection:
                 notices += [(notice, fresh) for notice in said]
             codec = m.codec(state.game)
             whole = codec.encode(event)
-            spectator: bytes | None = None  # the spectator's line comes first
-            for reader, who in _readers(state.seats):
-                shown = m.redact(state.game, event, reader)
-                body = None if shown is None else whole if shown is event else codec.encode(shown)
-                if reader is None:
-                    spectator = body
-                    if shared is not None:
-                        # The public stream carries the spectator's sentence.
-                        text = (
-                            ""
-                            if shown is None
-                            else m.describe(state.game, shown, None, m.seat_names(state.players))
-                        )
-                        shared[(env.match_id, env.version)] = (state.game, body, text)
-                    if body is None:
+            shown = m.redact(state.game, event, None)
+            spectator = None if shown is None else whole if shown is event else codec.encode(shown)
+            if shared is not None:
+                # The public stream carries the spectator's sentence.
+                names = m.seat_names(state.players)
+                text = "" if shown is None else m.describe(state.game, shown, None, names)
+                shared[(env.match_id, env.version)] = (state.game, spectator, text)
+            if spectator is not None:
+                line = ENC.encode(HistoryLine(env.version, msgspec.Raw(spectator)))
+                histories.setdefault(keys.history(env.match_id, "spectator"), []).append(line)
+            if not m.is_lifecycle(event) and not redacts_nothing(get_game(state.game)):
+                # A seat's history holds only the lines it reads otherwise than the
+                # spectator: lifecycle events and the events of a game that redacts
+                # nothing read the same for every seat, so only its own secrets.
+                for seat in range(state.seats):
+                    mine = m.redact(state.game, event, seat)
+                    body = None if mine is None else whole if mine is event else codec.encode(mine)
+                    if body == spectator:
                         continue
-                elif body == spectator:
-                    continue  # a seat's history holds only the lines it reads otherwise
-                line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
-                histories.setdefault(keys.history(env.match_id, who), []).append(line)
+                    line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
+                    histories.setdefault(keys.history(env.match_id, str(seat)), []).append(line)
             if before is None or before.state.status != state.status:
                 lobby_moves.append((env.match_id, state.game, state.status, env.recorded_at))
         summaries: list[tuple[str, bytes, dict[str, bytes]]] = []
@@ -273,12 +273,6 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
         rematch=state.rematch.match_id if state.rematch else "",
         rematch_of=state.rematch_of,
     )
-
-
-@functools.cache
-def _readers(seats: int) -> tuple[tuple[int | None, str], ...]:
-    """Every reader of a table (the spectator, then each seat) and its history's name."""
-    return ((None, "spectator"), *((seat, str(seat)) for seat in range(seats)))
 
 
 def views(state: m.MatchState) -> dict[str, bytes]:
