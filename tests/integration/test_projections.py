@@ -30,6 +30,7 @@ from services.infra.embedded import EmbeddedRedis
 from services.readside import audit as a
 from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
+from tests.support import commandstats
 
 pytestmark = pytest.mark.redis
 P = 4
@@ -402,3 +403,33 @@ async def test_an_event_stored_under_an_old_schema_is_read_in_the_new_shape(
 async def logged_events(service: CommandService) -> int:
     """The events the partition logs name (an entry per command, its events at it)."""
     return sum([len(await service.store.read_log(p, "0-0", 1_000_000)) for p in range(P)])
+
+
+async def test_a_batch_writes_each_read_model_of_a_match_once_however_many_events(
+    service: CommandService, redis_server: str, redis: Redis
+) -> None:
+    async with TabletopClient.from_url(redis_server, partitions=P, timeout=10) as client:
+        match_id, live = await play_match(
+            client, service.store, "countdown", seats=3, seed=4, bot_seed=4, options={"start": 40}
+        )
+    # The whole match in one batch: opened, joined, started, played, finished.
+    assert live.state.status == "finished" and live.state.version > 20
+    p = partition_of(match_id, P)
+    projector = Projector(redis, service.store, projections=("matches",))
+    await commandstats.reset(redis)
+    await projector.step(projector.projections, p)
+    calls = await commandstats.calls(redis)
+    keys = Keys(p)
+    histories = [k async for k in redis.scan_iter(match=keys.history(match_id, "*"))]
+    inboxes = [k async for k in redis.scan_iter(match=keys.inbox("*"))]
+    assert len(histories) > 1 and inboxes
+    assert calls["rpush"] == len(histories)  # each reader's lines in one push
+    assert calls["hset"] == 1  # every seat's view once: the last one
+    assert calls["set"] == 2  # the summary, once; the notices' mark
+    # The lobby lists: added to the finished ones (of every game and of its own), taken
+    # out of the two others, once each, though the match passed through all three.
+    assert calls["zadd"] - len(inboxes) == 2 and calls["zrem"] == 4
+    assert calls["zremrangebyrank"] == len(inboxes)  # each inbox cut once
+    # All of it one script call in the transaction that moves the checkpoint.
+    assert (calls["multi"], calls["eval"], calls["mset"], calls["exec"]) == (1, 1, 1, 1)
+    assert await ReadModels(redis, P).summary(match_id) is not None
