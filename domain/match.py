@@ -1078,20 +1078,45 @@ def event_tag(event: Any) -> str:
 def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
     """The match as `seat` (or a spectator) may see it: lifecycle plus the game's view."""
     game = get_game(state.game)
+    return _view(state, game, _view_shared(state, game), seat)
+
+
+def views(state: MatchState) -> list[tuple[Seat | None, dict[str, Any]]]:
+    """Every reader's `view`, the spectator's first, then each seat's: what readers
+    share is worked out once, the game's table once per reader."""
+    game = get_game(state.game)
+    shared = _view_shared(state, game)
+    readers: list[Seat | None] = [None, *range(state.seats)]
+    return [(seat, _view(state, game, shared, seat)) for seat in readers]
+
+
+def _view_shared(state: MatchState, game: Game) -> dict[str, Any]:
+    return {
+        "to_act": sorted(game.to_act(state.game_state)) if state.status == "playing" else [],
+        "outcome": msgspec.to_builtins(state.outcome) if state.outcome else None,
+        "clock": clocks.view(state.clock) if state.clock is not None else None,
+        "undo": may_undo(state),
+        "rematch": msgspec.to_builtins(state.rematch) if state.rematch else None,
+    }
+
+
+def _view(
+    state: MatchState, game: Game, shared: dict[str, Any], seat: Seat | None
+) -> dict[str, Any]:
     return {
         "game": state.game,
         "status": state.status,
         "version": state.version,
         "players": state.players,
         "conceded": state.conceded,
-        "to_act": sorted(game.to_act(state.game_state)) if state.status == "playing" else [],
-        "outcome": msgspec.to_builtins(state.outcome) if state.outcome else None,
-        **({"clock": clocks.view(state.clock)} if state.clock is not None else {}),
+        "to_act": shared["to_act"],
+        "outcome": shared["outcome"],
+        **({"clock": shared["clock"]} if state.clock is not None else {}),
         "table": msgspec.to_builtins(game.view(state.game_state, seat))
         if state.status != "lobby"
         else None,
-        "undo": may_undo(state),
-        "rematch": msgspec.to_builtins(state.rematch) if state.rematch else None,
+        "undo": shared["undo"],
+        "rematch": shared["rematch"],
         "rematch_of": state.rematch_of,
     }
 

@@ -313,10 +313,10 @@ def _fields(mapping: Mapping[str, bytes]) -> list[EncodableT]:
 
 
 def views(state: m.MatchState) -> dict[str, bytes]:
-    out = {"spectator": ENC.encode(m.view(state, None))}
-    for seat in range(state.seats):
-        out[str(seat)] = ENC.encode(m.view(state, seat))
-    return out
+    return {
+        "spectator" if seat is None else str(seat): ENC.encode(shown)
+        for seat, shown in m.views(state)
+    }
 
 
 def decode(envelopes: Sequence[Envelope]) -> list[Any]:
