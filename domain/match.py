@@ -19,7 +19,7 @@ import msgspec
 
 from domain import clock as clocks
 from domain.clock import Clocks, ClocksSet, TimeControl, TimeRanOut
-from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game
+from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game, keeps_no_secrets
 
 Status = Literal["lobby", "playing", "finished"]
 
@@ -1083,9 +1083,13 @@ def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
 
 def views(state: MatchState) -> list[tuple[Seat | None, dict[str, Any]]]:
     """Every reader's `view`, the spectator's first, then each seat's: what readers
-    share is worked out once, the game's table once per reader."""
+    share is worked out once, the game's table once per reader; once for all of them
+    where the game keeps no secrets, and then every reader gets the same dict."""
     game = get_game(state.game)
     shared = _view_shared(state, game)
+    if keeps_no_secrets(game):
+        alike = _view(state, game, shared, None)
+        return [(None, alike), *((seat, alike) for seat in range(state.seats))]
     readers: list[Seat | None] = [None, *range(state.seats)]
     return [(seat, _view(state, game, shared, seat)) for seat in readers]
 

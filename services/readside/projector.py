@@ -313,10 +313,15 @@ def _fields(mapping: Mapping[str, bytes]) -> list[EncodableT]:
 
 
 def views(state: m.MatchState) -> dict[str, bytes]:
-    return {
-        "spectator" if seat is None else str(seat): ENC.encode(shown)
-        for seat, shown in m.views(state)
-    }
+    """Every reader's view, encoded; once where readers share one (m.views)."""
+    out: dict[str, bytes] = {}
+    encoded: dict[int, bytes] = {}
+    for seat, shown in m.views(state):
+        body = encoded.get(id(shown))
+        if body is None:
+            body = encoded[id(shown)] = ENC.encode(shown)
+        out["spectator" if seat is None else str(seat)] = body
+    return out
 
 
 def decode(envelopes: Sequence[Envelope]) -> list[Any]:
