@@ -13,6 +13,7 @@ import msgspec
 import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from domain import kernel
 from domain import match as m
@@ -30,6 +31,7 @@ from services.infra.embedded import EmbeddedRedis
 from services.readside import audit as a
 from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
+from services.readside.writes import RUN_LUA, Writes
 from tests.support import commandstats
 
 pytestmark = pytest.mark.redis
@@ -433,3 +435,32 @@ async def test_a_batch_writes_each_read_model_of_a_match_once_however_many_event
     # All of it one script call in the transaction that moves the checkpoint.
     assert (calls["multi"], calls["eval"], calls["mset"], calls["exec"]) == (1, 1, 1, 1)
     assert await ReadModels(redis, P).summary(match_id) is not None
+
+
+async def test_a_write_that_fails_fails_alone_and_is_raised_after_the_others(
+    redis: Redis,
+) -> None:
+    keys = Keys(0)
+    await redis.set(keys.history("x", "spectator"), b"not a list")
+    writes = Writes()
+    writes.add("SET", keys.summary("x"), b"before")
+    writes.add("RPUSH", keys.history("x", "spectator"), b"line")
+    writes.add("SET", keys.summary("y"), b"after")
+    async with redis.pipeline(transaction=True) as tx:
+        writes.send(tx)
+        tx.set(keys.rm_checkpoint, "1-1")
+        with pytest.raises(ResponseError, match="WRONGTYPE"):
+            await tx.execute()
+    # As inside MULTI: the others went through, the checkpoint with them.
+    assert await redis.mget(keys.summary("x"), keys.summary("y")) == [b"before", b"after"]
+    assert await redis.get(keys.rm_checkpoint) == b"1-1"
+
+
+async def test_a_long_write_is_split_for_the_script_and_keeps_its_order(redis: Redis) -> None:
+    key = Keys(0).history("long", "spectator")
+    lines = [b"%d" % i for i in range(2_500)]
+    writes = Writes()
+    writes.add_many("RPUSH", key, list(lines))
+    assert len(writes) == 3  # Lua unpacks a few thousand values at most
+    await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
+    assert await redis.lrange(key, 0, -1) == lines
