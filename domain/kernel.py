@@ -145,6 +145,19 @@ def _everything_public(event: E, seat: Seat | None) -> E:
     return event
 
 
+def redacts_nothing(game: Game) -> bool:
+    """Whether the game shows every reader every event as it is (the default `redact`):
+    then no seat reads an event otherwise than a spectator."""
+    return game.redact is _everything_public
+
+
+def keeps_no_secrets(game: Game) -> bool:
+    """Whether the game keeps both defaults, every event public and nothing hidden: then
+    its table looks the same to every reader, so its `view` is rendered once for all of
+    them (the conformance kit checks that such a game's view ignores the seat)."""
+    return game.redact is _everything_public and game.hidden is _nothing_hidden
+
+
 def _nothing_hidden(state: Any, seat: Seat | None) -> frozenset[ComponentId]:
     return frozenset()
 
@@ -160,7 +173,8 @@ class GameSpec(Generic[S, C, E, O]):
     Commands and events are tagged unions with pinned tags (`tag="chicken.dice_rolled"`,
     `tag_field="type"`), so a renamed class never orphans the log. States, views,
     commands and events are msgspec Structs. Where most games agree, a default stands in:
-    nothing is hidden, every event is public, and a concession ends the match.
+    nothing is hidden, every event is public, and a concession ends the match. A game
+    that keeps the first two shows every reader the same table (`keeps_no_secrets`).
     """
 
     name: str

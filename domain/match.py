@@ -19,7 +19,7 @@ import msgspec
 
 from domain import clock as clocks
 from domain.clock import Clocks, ClocksSet, TimeControl, TimeRanOut
-from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game
+from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game, keeps_no_secrets
 
 Status = Literal["lobby", "playing", "finished"]
 
@@ -303,6 +303,22 @@ MatchEvent = (
 MATCH_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(MatchEvent)
 
 
+_LIFECYCLE: dict[type, bool] = {}  # event class -> whether it is a lifecycle event
+
+
+def is_lifecycle(event: Any) -> bool:
+    """Whether an event is the match's (lifecycle) rather than its game's.
+
+    Answered once per event class: `isinstance` against the union's sixteen classes
+    costs about 3 µs for a game event (msgspec's metaclass takes the slow path), and
+    the folds, redaction and sentences ask it for every event."""
+    kind = type(event)
+    found = _LIFECYCLE.get(kind)
+    if found is None:
+        found = _LIFECYCLE[kind] = issubclass(kind, MATCH_EVENT_TYPES)
+    return found
+
+
 # --- state --------------------------------------------------------------------------------
 
 
@@ -394,6 +410,8 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
             edition=event.edition,
         )
     nxt = msgspec.structs.replace(state, version=state.version + 1)
+    if not is_lifecycle(event):  # the usual case, without sixteen class patterns first
+        return _evolve_game(game, state, nxt, event)
     match event:
         case PlayerJoined(player=player, seat=seat):
             nxt.players = [player if i == seat else p for i, p in enumerate(state.players)]
@@ -448,9 +466,14 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         case MatchCreated():
             raise TypeError("match.created can only open a stream")
         case _:
-            nxt.game_state = game.evolve(state.game_state, event)
-            if state.undo and state.undo[-1].until < nxt.version:
-                nxt.undo = []  # a move that cannot be taken back: the earlier ones stand
+            return _evolve_game(game, state, nxt, event)
+    return nxt
+
+
+def _evolve_game(game: Game, state: MatchState, nxt: MatchState, event: Any) -> MatchState:
+    nxt.game_state = game.evolve(state.game_state, event)
+    if state.undo and state.undo[-1].until < nxt.version:
+        nxt.undo = []  # a move that cannot be taken back: the earlier ones stand
     return nxt
 
 
@@ -1055,20 +1078,49 @@ def event_tag(event: Any) -> str:
 def view(state: MatchState, seat: Seat | None) -> dict[str, Any]:
     """The match as `seat` (or a spectator) may see it: lifecycle plus the game's view."""
     game = get_game(state.game)
+    return _view(state, game, _view_shared(state, game), seat)
+
+
+def views(state: MatchState) -> list[tuple[Seat | None, dict[str, Any]]]:
+    """Every reader's `view`, the spectator's first, then each seat's: what readers
+    share is worked out once, the game's table once per reader; once for all of them
+    where the game keeps no secrets, and then every reader gets the same dict."""
+    game = get_game(state.game)
+    shared = _view_shared(state, game)
+    if keeps_no_secrets(game):
+        alike = _view(state, game, shared, None)
+        return [(None, alike), *((seat, alike) for seat in range(state.seats))]
+    readers: list[Seat | None] = [None, *range(state.seats)]
+    return [(seat, _view(state, game, shared, seat)) for seat in readers]
+
+
+def _view_shared(state: MatchState, game: Game) -> dict[str, Any]:
+    return {
+        "to_act": sorted(game.to_act(state.game_state)) if state.status == "playing" else [],
+        "outcome": msgspec.to_builtins(state.outcome) if state.outcome else None,
+        "clock": clocks.view(state.clock) if state.clock is not None else None,
+        "undo": may_undo(state),
+        "rematch": msgspec.to_builtins(state.rematch) if state.rematch else None,
+    }
+
+
+def _view(
+    state: MatchState, game: Game, shared: dict[str, Any], seat: Seat | None
+) -> dict[str, Any]:
     return {
         "game": state.game,
         "status": state.status,
         "version": state.version,
         "players": state.players,
         "conceded": state.conceded,
-        "to_act": sorted(game.to_act(state.game_state)) if state.status == "playing" else [],
-        "outcome": msgspec.to_builtins(state.outcome) if state.outcome else None,
-        **({"clock": clocks.view(state.clock)} if state.clock is not None else {}),
+        "to_act": shared["to_act"],
+        "outcome": shared["outcome"],
+        **({"clock": shared["clock"]} if state.clock is not None else {}),
         "table": msgspec.to_builtins(game.view(state.game_state, seat))
         if state.status != "lobby"
         else None,
-        "undo": may_undo(state),
-        "rematch": msgspec.to_builtins(state.rematch) if state.rematch else None,
+        "undo": shared["undo"],
+        "rematch": shared["rematch"],
         "rematch_of": state.rematch_of,
     }
 
@@ -1083,11 +1135,11 @@ def may_undo(state: MatchState) -> Seat | None:
 def redact(state_game: str, event: Any, seat: Seat | None) -> Any | None:
     """Lifecycle events are public (a seed only as its commitment); game events pass the
     game's `redact`."""
+    if not is_lifecycle(event):
+        return get_game(state_game).redact(event, seat)
     if isinstance(event, UndoPoint):
         return None  # the fold's bookkeeping: the view says who may take a move back
-    if isinstance(event, MATCH_EVENT_TYPES):
-        return public(event)
-    return get_game(state_game).redact(event, seat)
+    return public(event)
 
 
 def seat_names(players: Sequence[str | None]) -> list[str]:
@@ -1101,6 +1153,8 @@ def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[st
             return "You"
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
+    if not is_lifecycle(event):
+        return get_game(game_name).describe(event, reader, names)
     match event:
         case MatchCreated(game=game, seats=seats, rematch_of=origin):
             again = f": the rematch of match {origin}" if origin else ""

@@ -100,22 +100,30 @@ async def read_entries(
     fallback: Loader | None = None,
 ) -> list[LogEntry | Skipped]:
     """Partition p's log entries as events, each at its entry's position: a command's
-    events are read from its match stream (one pipelined XRANGE per entry). An entry
-    whose (last) event type is not `wanted` comes as its position only."""
+    events are read from its match stream, one pipelined XRANGE per match however many
+    of its entries the batch holds (a match's entries in a stretch of the log name
+    consecutive versions). An entry whose (last) event type is not `wanted` comes as
+    its position only."""
     todo = []
+    spans: dict[str, tuple[int, int]] = {}  # match -> the versions to read, first and last
     for _, fields in found:
         named = named_events(fields)
         if named is not None and (wanted is None or fields[b"t"] in wanted):
             todo.append(named)
-    ranges: list[Any] = []
-    if todo:
+            match_id, first, n = named
+            # From the entry before, whose hash the first one links to.
+            low, high = max(first - 1, 1), first + n - 1
+            known = spans.get(match_id)
+            spans[match_id] = (min(known[0], low), max(known[1], high)) if known else (low, high)
+    rows_of: dict[str, dict[bytes, tuple[bytes, dict[bytes, bytes]]]] = {}
+    if spans:
         async with redis.pipeline(transaction=False) as pipe:
-            for match_id, first, n in todo:
-                # From the entry before, whose hash the first one links to.
-                start = f"0-{max(first - 1, 1)}"
-                pipe.xrange(Keys(p).match(match_id), min=start, max=f"0-{first + n - 1}")
-            ranges = await pipe.execute()
-    read = iter(zip(todo, ranges, strict=True))
+            for match_id, (low, high) in spans.items():
+                pipe.xrange(Keys(p).match(match_id), min=f"0-{low}", max=f"0-{high}")
+            ranges: list[Any] = await pipe.execute()
+        for match_id, rows in zip(spans, ranges, strict=True):
+            rows_of[match_id] = {row[0]: row for row in rows}
+    read = iter(todo)
     out: list[LogEntry | Skipped] = []
     for eid, fields in found:
         if wanted is not None and fields[b"t"] not in wanted:
@@ -124,7 +132,10 @@ async def read_entries(
         if named_events(fields) is None:
             out.append((eid, entry_to_envelope(fields[b"m"].decode(), eid, fields)))
             continue
-        (match_id, first, n), rows = next(read)
+        match_id, first, n = next(read)
+        held = rows_of[match_id]
+        versions = range(max(first - 1, 1), first + n)
+        rows = [row for v in versions if (row := held.get(b"0-%d" % v)) is not None]
         events = chained(match_id, first - 1, rows)
         if len(events) < n and fallback is not None:
             events = (await fallback(match_id, first - 1))[:n]  # archived since

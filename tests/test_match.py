@@ -196,3 +196,14 @@ def test_the_match_folds_each_game_event_once_and_looks_its_game_up_once_a_comma
     lookups = folds = 0
     assert m.fold(stream) == state
     assert lookups == 1 and folds == game_events
+
+
+def test_every_readers_view_at_once_is_the_one_each_reads_alone() -> None:
+    for state in (lobby(3), started()):
+        together = m.views(state)
+        assert [seat for seat, _ in together] == [None, *range(state.seats)]
+        for seat, shown in together:
+            assert msgspec.json.encode(shown) == msgspec.json.encode(m.view(state, seat))
+    # Rendered for each reader: the first seat's secret die stays in its view alone.
+    spectator, first, second = (msgspec.json.encode(v) for _, v in m.views(started()))
+    assert first != spectator == second

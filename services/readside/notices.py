@@ -17,16 +17,18 @@ integration may read as the public stream, and to the player's inbox
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
+from redis.typing import EncodableT
 
 from domain import match as m
 from domain.kernel import get_game
 from events.keys import Keys, partition_of
 from services.readside.schema import Notice, NoticeKind
+from services.readside.writes import Writes
 
 # Bots (services/gateway/seating.py names them `bot-<hex>`, one per table) hear nothing:
 # nobody reads their notices, and an inbox or a list of turns each would pile up keys.
@@ -165,22 +167,6 @@ def derive(
     return notices, now_acting
 
 
-# KEYS[1]: the partition's notice stream; KEYS[2..]: the inbox of each notice's player.
-# ARGV[1]: the stream's cap; ARGV[2]: an inbox's cap; then per notice its JSON, its time
-# and 1 if it goes to the stream (0: a rebuild, which the stream has seen already).
-WRITE_LUA = """
-local cap, keep = ARGV[1], tonumber(ARGV[2])
-for i = 2, #KEYS do
-  local j = 3 * (i - 2) + 3
-  if ARGV[j + 2] == '1' then
-    redis.call('XADD', KEYS[1], 'MAXLEN', '~', cap, '*', 'n', ARGV[j])
-  end
-  redis.call('ZADD', KEYS[i], ARGV[j + 1], ARGV[j])
-  redis.call('ZREMRANGEBYRANK', KEYS[i], 0, -(keep + 1))
-end
-return #KEYS - 1
-"""
-
 # KEYS: the notice stream, the posted ids, the player's inbox. ARGV: the id, the JSON,
 # its time, the stream's cap, the inbox's cap, how long an id is remembered (ms).
 POST_LUA = """
@@ -194,16 +180,20 @@ return 1
 """
 
 
-def write_args(
-    p: int, notices: list[tuple[Notice, bool]]
-) -> tuple[list[str], list[bytes | str | int]]:
-    """WRITE_LUA's keys and arguments for these notices (each: to the stream too?)."""
+def write(writes: Writes, p: int, notices: Sequence[tuple[Notice, bool]]) -> None:
+    """Add these notices to a batch's writes (each with whether the stream gets it: a
+    rebuild's do not, the stream has seen them): each to the partition's stream, every
+    one to its player's inbox, and each inbox cut to its latest once."""
     keys = Keys(p)
-    names = [keys.notices] + [keys.inbox(n.player) for n, _ in notices]
-    args: list[bytes | str | int] = [STREAM_MAXLEN, INBOX_SIZE]
+    inboxes: dict[str, list[EncodableT]] = {}
     for notice, to_stream in notices:
-        args += [ENC.encode(notice), notice.at, "1" if to_stream else "0"]
-    return names, args
+        body = ENC.encode(notice)
+        if to_stream:
+            writes.add("XADD", keys.notices, "MAXLEN", "~", STREAM_MAXLEN, "*", "n", body)
+        inboxes.setdefault(keys.inbox(notice.player), []).extend((notice.at, body))
+    for inbox, pairs in inboxes.items():
+        writes.add_many("ZADD", inbox, pairs, step=2)
+        writes.add("ZREMRANGEBYRANK", inbox, 0, -(INBOX_SIZE + 1))
 
 
 async def post_notice(redis: Redis, partitions: int, notice: Notice) -> bool:

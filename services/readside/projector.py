@@ -25,10 +25,9 @@ Projections and their keys:
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import msgspec
 import structlog
@@ -36,10 +35,10 @@ from openskill.models import PlackettLuce
 from redis.asyncio import Redis
 from redis.asyncio.client import Pipeline
 from redis.exceptions import WatchError
-from redis.typing import EncodableT, FieldT
+from redis.typing import EncodableT
 
 from domain import match as m
-from domain.kernel import get_game
+from domain.kernel import get_game, redacts_nothing
 from events.envelope import Envelope
 from events.keys import RATINGS, Keys
 from events.matches import LiveMatch, decode_events, game_of
@@ -49,6 +48,7 @@ from services.infra import metrics
 from services.infra.passes import PassLoop
 from services.readside import notices as n
 from services.readside.schema import HistoryLine, Notice, PlayerRating, PublicEvent, Summary
+from services.readside.writes import Writes
 
 log = structlog.get_logger("tabletop.projector")
 ENC = msgspec.json.Encoder()
@@ -130,7 +130,7 @@ class MatchesProjection:
         self._pending_marks = {}
         keys = Keys(p)
         histories: dict[str, list[bytes]] = {}
-        lobby_moves: list[tuple[str, str, str, int]] = []  # match, game, status, at
+        lobby: dict[str, tuple[str, str, int]] = {}  # match -> game, status, since when
         touched: dict[str, int] = {}
         mark = await self._mark(p)
         notices: list[tuple[Notice, bool]] = []  # each, and whether the stream gets it
@@ -166,72 +166,67 @@ class MatchesProjection:
                 notices += [(notice, fresh) for notice in said]
             codec = m.codec(state.game)
             whole = codec.encode(event)
-            spectator: bytes | None = None  # the spectator's line comes first
-            for reader, who in _readers(state.seats):
-                shown = m.redact(state.game, event, reader)
-                body = None if shown is None else whole if shown is event else codec.encode(shown)
-                if reader is None:
-                    spectator = body
-                    if shared is not None:
-                        # The public stream carries the spectator's sentence.
-                        text = (
-                            ""
-                            if shown is None
-                            else m.describe(state.game, shown, None, m.seat_names(state.players))
-                        )
-                        shared[(env.match_id, env.version)] = (state.game, body, text)
-                    if body is None:
+            shown = m.redact(state.game, event, None)
+            spectator = None if shown is None else whole if shown is event else codec.encode(shown)
+            if shared is not None:
+                # The public stream carries the spectator's sentence.
+                names = m.seat_names(state.players)
+                text = "" if shown is None else m.describe(state.game, shown, None, names)
+                shared[(env.match_id, env.version)] = (state.game, spectator, text)
+            if spectator is not None:
+                line = ENC.encode(HistoryLine(env.version, msgspec.Raw(spectator)))
+                histories.setdefault(keys.history(env.match_id, "spectator"), []).append(line)
+            if not m.is_lifecycle(event) and not redacts_nothing(get_game(state.game)):
+                # A seat's history holds only the lines it reads otherwise than the
+                # spectator: lifecycle events and the events of a game that redacts
+                # nothing read the same for every seat, so only its own secrets.
+                for seat in range(state.seats):
+                    mine = m.redact(state.game, event, seat)
+                    body = None if mine is None else whole if mine is event else codec.encode(mine)
+                    if body == spectator:
                         continue
-                elif body == spectator:
-                    continue  # a seat's history holds only the lines it reads otherwise
-                line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
-                histories.setdefault(keys.history(env.match_id, who), []).append(line)
+                    line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
+                    histories.setdefault(keys.history(env.match_id, str(seat)), []).append(line)
             if before is None or before.state.status != state.status:
-                lobby_moves.append((env.match_id, state.game, state.status, env.recorded_at))
-        summaries: list[tuple[str, bytes, dict[str, bytes]]] = []
-        for match_id, at in touched.items():
-            live, created_at = self._pending[match_id]
-            summaries.append(
-                (
-                    match_id,
-                    ENC.encode(summary(match_id, live.state, created_at, at)),
-                    views(live.state),
-                )
-            )
-
+                # Only the status a match ends the batch in counts (its last change).
+                lobby[env.match_id] = (state.game, state.status, env.recorded_at)
         new_mark = position(batch[-1][0]) if batch else mark
         if new_mark > mark:
             self._pending_marks[p] = new_mark
 
+        # Each read model written once for the batch, however many of its events the
+        # batch holds, and every write sent as one script call (writes.py).
+        writes = Writes()
+        for key, lines in histories.items():
+            writes.add_many("RPUSH", key, list(lines))
+        for key, (added, removed) in _turn_moves(keys, turns, came).items():
+            if added:
+                writes.add_many("ZADD", key, added, step=2)
+            if removed:
+                writes.add_many("ZREM", key, removed)
+        if notices:
+            n.write(writes, p, notices)
+        if new_mark > mark:
+            writes.add("SET", keys.notices_mark, batch[-1][0])
+        for key, (added, removed) in _lobby_moves(keys, lobby).items():
+            if removed:
+                writes.add_many("ZREM", key, removed)
+            if added:
+                writes.add_many("ZADD", key, added, step=2)
+        for match_id in touched:
+            live, created_at = self._pending[match_id]
+            at = touched[match_id]
+            writes.add(
+                "SET",
+                keys.summary(match_id),
+                ENC.encode(summary(match_id, live.state, created_at, at)),
+            )
+            # Every field is written each time (the seats of a match never change), so
+            # no DEL first: the projector's user has none (deploy/users.md).
+            writes.add("HSET", keys.views(match_id), *_fields(views(live.state)))
+
         def write(tx: Pipeline) -> None:
-            for key, lines in histories.items():
-                tx.rpush(key, *lines)  # one RPUSH per reader and batch
-            for match_id, (first, now) in turns.items():
-                for player in now - first:
-                    tx.zadd(keys.turns(player), {match_id: came[(match_id, player)]})
-                for player in first - now:
-                    tx.zrem(keys.turns(player), match_id)
-            if notices:
-                # One script for the batch's notices: stream, inboxes and their caps.
-                names, args = n.write_args(p, notices)
-                tx.eval(n.WRITE_LUA, len(names), *names, *args)
-            if new_mark > mark:
-                tx.set(keys.notices_mark, batch[-1][0])
-            for match_id, game, status, at in lobby_moves:
-                for scope in ("*", game):
-                    for other in ("lobby", "playing", "finished"):
-                        if other != status:
-                            tx.zrem(keys.lobby(other, scope), match_id)
-                    tx.zadd(keys.lobby(status, scope), {match_id: at})
-            for match_id, body, seat_views in summaries:
-                tx.set(keys.summary(match_id), body)
-                # Every field is written each time (the seats of a match never change),
-                # so no DEL first: the projector's user has none (deploy/users.md).
-                # cast: hset's Mapping is invariant in its key, so takes no dict[str, bytes].
-                tx.hset(
-                    keys.views(match_id),
-                    mapping=cast("Mapping[FieldT, EncodableT]", seat_views),
-                )
+            writes.send(tx)
 
         return write
 
@@ -275,16 +270,57 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
     )
 
 
-@functools.cache
-def _readers(seats: int) -> tuple[tuple[int | None, str], ...]:
-    """Every reader of a table (the spectator, then each seat) and its history's name."""
-    return ((None, "spectator"), *((seat, str(seat)) for seat in range(seats)))
+STATUSES = ("lobby", "playing", "finished")
+Moves = dict[str, tuple[list[EncodableT], list[EncodableT]]]  # key -> added, removed
+
+
+def _lobby_moves(keys: Keys, lobby: Mapping[str, tuple[str, str, int]]) -> Moves:
+    """Each lobby set's members to add (score, member) and to remove, from each match's
+    last status in the batch (game, status, since when), in the lists of every game
+    and of its own."""
+    out: Moves = {}
+    for match_id, (game, status, at) in lobby.items():
+        for scope in ("*", game):
+            for other in STATUSES:
+                added, removed = out.setdefault(keys.lobby(other, scope), ([], []))
+                if other == status:
+                    added += [at, match_id]
+                else:
+                    removed.append(match_id)
+    return out
+
+
+def _turn_moves(
+    keys: Keys,
+    turns: Mapping[str, tuple[frozenset[str], frozenset[str]]],
+    came: Mapping[tuple[str, str], int],
+) -> Moves:
+    """Each player's matches where their turn came (score: since when) and went, from
+    who had to act in each match before the batch and who does after it."""
+    out: Moves = {}
+    for match_id, (first, now) in turns.items():
+        for player in now - first:
+            out.setdefault(keys.turns(player), ([], []))[0].extend(
+                (came[(match_id, player)], match_id)
+            )
+        for player in first - now:
+            out.setdefault(keys.turns(player), ([], []))[1].append(match_id)
+    return out
+
+
+def _fields(mapping: Mapping[str, bytes]) -> list[EncodableT]:
+    return [x for pair in mapping.items() for x in pair]
 
 
 def views(state: m.MatchState) -> dict[str, bytes]:
-    out = {"spectator": ENC.encode(m.view(state, None))}
-    for seat in range(state.seats):
-        out[str(seat)] = ENC.encode(m.view(state, seat))
+    """Every reader's view, encoded; once where readers share one (m.views)."""
+    out: dict[str, bytes] = {}
+    encoded: dict[int, bytes] = {}
+    for seat, shown in m.views(state):
+        body = encoded.get(id(shown))
+        if body is None:
+            body = encoded[id(shown)] = ENC.encode(shown)
+        out["spectator" if seat is None else str(seat)] = body
     return out
 
 

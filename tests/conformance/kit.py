@@ -9,7 +9,8 @@ moves to the end. Along the way the kit checks that:
   rejected with a code and a message and leave the state untouched;
 - a seat outside `to_act` is told `not_your_turn`;
 - `evolve` never mutates its input;
-- no view and no redacted event for a seat holds the id of a component hidden from it;
+- no view and no redacted event for a seat holds the id of a component hidden from it,
+  and a game that keeps no secrets shows every seat the spectator's view;
 - events and states round-trip through msgspec JSON;
 - folding the recorded events from scratch equals the live state, and re-running the
   recorded commands with the same seed gives byte-identical events;
@@ -34,7 +35,7 @@ from typing import Any
 import msgspec
 
 from domain import match as m
-from domain.kernel import Game, Rejected
+from domain.kernel import Game, Rejected, keeps_no_secrets
 
 _enc = msgspec.json.Encoder()
 PLAYERS = ("ann", "bea", "cid", "dot", "eve", "fay", "gus", "hal", "ivy", "jon")
@@ -325,6 +326,11 @@ def _check_leaks(game: Game, state: m.MatchState, new: list[tuple[Any, m.MatchSt
         shown = set(_strings(msgspec.to_builtins(game.view(state.game_state, reader))))
         leaked = shown & secret
         assert not leaked, f"view for {reader} shows hidden {sorted(leaked)[:5]}"
+        if keeps_no_secrets(game):
+            # Its view is rendered once for every reader (m.views): it must not depend
+            # on the seat.
+            alike = game.view(state.game_state, None)
+            assert game.view(state.game_state, reader) == alike, f"view for {reader} differs"
         for event, after in new:
             if isinstance(event, m.MATCH_EVENT_TYPES):
                 continue

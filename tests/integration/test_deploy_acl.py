@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -40,6 +41,8 @@ from services.readside import notices as n
 from services.readside.audit import audit, export_match
 from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
+from services.readside.schema import Notice
+from services.readside.writes import RUN_LUA, Writes
 from services.webhooks.service import WebhookConfig, WebhookSender
 from tests.integration.test_webhooks import Receiver
 
@@ -86,6 +89,35 @@ QP_OPEN = "tt:{gateway}:qp:open"
 BOT_LEASES = "tt:{gateway}:bots:lease"
 GROUP = "tt-commands"
 SCRIPT_NOPERM = "The user executing the script can't"
+NOTICE = Notice(
+    id="m1:1:your_turn:ann",
+    kind="your_turn",
+    player="ann",
+    match_id="m1",
+    game="chicken",
+    version=1,
+    at=1,
+)
+
+
+def run_writes(r: Redis, fill: Callable[[Writes], None]) -> Awaitable[Any]:
+    """The projector's batch of writes, as its one script call (readside/writes.py)."""
+    writes = Writes()
+    fill(writes)
+    return r.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
+
+
+def write_notice(writes: Writes) -> None:
+    n.write(writes, 0, [(NOTICE, True)])
+
+
+def write_read_models(writes: Writes) -> None:
+    writes.add("RPUSH", HIST, b"{}")
+    writes.add("SET", SUMMARY, b"{}")
+    writes.add("HSET", VIEW, "spectator", b"{}")
+    writes.add("ZADD", LOBBY, 1, "m1")
+    writes.add("ZREM", TURNS, "m1")
+
 
 Op = Callable[[Redis], Awaitable[object]]
 
@@ -194,9 +226,8 @@ def _ops() -> dict[str, Op]:
         "notices.xrange": lambda r: r.xrange(NOTICES),
         "notices.xread": lambda r: r.xread({NOTICES: "0"}),
         "notices.xadd": lambda r: r.xadd(NOTICES, {"n": b"{}"}),
-        "notices.write(script)": lambda r: r.eval(
-            n.WRITE_LUA, 2, NOTICES, INBOX, 100, 50, b"{}", 1, "1"
-        ),
+        "notices.write(script)": lambda r: run_writes(r, write_notice),
+        "read models.write(script)": lambda r: run_writes(r, write_read_models),
         "notices.post(script)": lambda r: r.eval(
             n.POST_LUA, 3, NOTICES, "tt:{0}:notices:posted", INBOX, "x", b"{}", 1, 100, 50, 9
         ),
@@ -276,6 +307,7 @@ ALLOWED: dict[str, set[str]] = {
         "public checkpoint.set",
         "notices.xadd",
         "notices.write(script)",
+        "read models.write(script)",
         "notices mark.set",
         "turns.zadd",
         "inbox.zremrangebyrank",

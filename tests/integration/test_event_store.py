@@ -15,6 +15,7 @@ from events.keys import Keys, partition_of
 from events.redis_store import RedisEventStore
 from events.store import AppendRequest, Snapshot
 from services.infra.embedded import EmbeddedRedis
+from tests.support import commandstats
 
 pytestmark = pytest.mark.redis
 
@@ -220,3 +221,24 @@ def test_a_tampered_payload_breaks_the_chain_at_its_version() -> None:
     bad[2] = msgspec.structs.replace(envs[2], payload=msgspec.Raw(b'{"type":"x"}'))
     assert first_bad_link(list(envs)) is None
     assert first_bad_link(bad) == 3
+
+
+async def test_a_batch_reads_each_match_stream_once_however_many_of_its_commands(
+    redis: Redis,
+) -> None:
+    store = RedisEventStore(redis, partitions=1)
+    # Two matches, six commands of two events each, interleaved in the log.
+    last = {"a": GENESIS, "b": GENESIS}
+    for n in range(6):
+        for mid in ("a", "b"):
+            sent = request(mid, 2 * n, 2, f"{mid}{n}", prev=last[mid])
+            await store.append_batch([sent])
+            last[mid] = sent.envelopes[-1].hash
+    log = await redis.xrange(Keys(0).log)
+    # A batch starting mid-match: its first events link to one read for its hash only.
+    await commandstats.reset(redis)
+    events = await store.read_log(0, log[3][0].decode(), 100)
+    assert (await commandstats.calls(redis))["xrange"] == 3  # the log, then each match once
+    assert len(events) == 16 and [eid for eid, _ in events[:2]] == [log[4][0]] * 2
+    for mid in ("a", "b"):
+        assert [e for _, e in events if e.match_id == mid] == await store.load(mid, 4)

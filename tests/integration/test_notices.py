@@ -23,6 +23,7 @@ from services.readside import notices as n
 from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
 from services.readside.schema import Notice
+from services.readside.writes import RUN_LUA, Writes
 from tests.support.countdown import Take
 
 pytestmark = pytest.mark.redis
@@ -188,8 +189,9 @@ async def test_inboxes_keep_the_latest_and_the_stream_is_capped(
         for v in range(1, 1001)
     ]
     for start in range(0, len(many), 100):
-        names, args = n.write_args(p, many[start : start + 100])
-        await redis.eval(n.WRITE_LUA, len(names), *names, *args)
+        writes = Writes()
+        n.write(writes, p, many[start : start + 100])
+        await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
     kept = await ReadModels(redis, P).inbox("ann", limit=1000)
     assert [x.version for x in kept] == list(range(1001 - n.INBOX_SIZE, 1001))
     # MAXLEN ~ trims whole nodes of the stream: near its cap, never all thousand.

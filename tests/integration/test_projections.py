@@ -13,6 +13,7 @@ import msgspec
 import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from domain import kernel
 from domain import match as m
@@ -30,6 +31,8 @@ from services.infra.embedded import EmbeddedRedis
 from services.readside import audit as a
 from services.readside.projector import Projector
 from services.readside.readmodels import ReadModels
+from services.readside.writes import RUN_LUA, Writes
+from tests.support import commandstats
 
 pytestmark = pytest.mark.redis
 P = 4
@@ -402,3 +405,62 @@ async def test_an_event_stored_under_an_old_schema_is_read_in_the_new_shape(
 async def logged_events(service: CommandService) -> int:
     """The events the partition logs name (an entry per command, its events at it)."""
     return sum([len(await service.store.read_log(p, "0-0", 1_000_000)) for p in range(P)])
+
+
+async def test_a_batch_writes_each_read_model_of_a_match_once_however_many_events(
+    service: CommandService, redis_server: str, redis: Redis
+) -> None:
+    async with TabletopClient.from_url(redis_server, partitions=P, timeout=10) as client:
+        match_id, live = await play_match(
+            client, service.store, "countdown", seats=3, seed=4, bot_seed=4, options={"start": 40}
+        )
+    # The whole match in one batch: opened, joined, started, played, finished.
+    assert live.state.status == "finished" and live.state.version > 20
+    p = partition_of(match_id, P)
+    projector = Projector(redis, service.store, projections=("matches",))
+    await commandstats.reset(redis)
+    await projector.step(projector.projections, p)
+    calls = await commandstats.calls(redis)
+    keys = Keys(p)
+    histories = [k async for k in redis.scan_iter(match=keys.history(match_id, "*"))]
+    inboxes = [k async for k in redis.scan_iter(match=keys.inbox("*"))]
+    assert len(histories) > 1 and inboxes
+    assert calls["rpush"] == len(histories)  # each reader's lines in one push
+    assert calls["hset"] == 1  # every seat's view once: the last one
+    assert calls["set"] == 2  # the summary, once; the notices' mark
+    # The lobby lists: added to the finished ones (of every game and of its own), taken
+    # out of the two others, once each, though the match passed through all three.
+    assert calls["zadd"] - len(inboxes) == 2 and calls["zrem"] == 4
+    assert calls["zremrangebyrank"] == len(inboxes)  # each inbox cut once
+    # All of it one script call in the transaction that moves the checkpoint.
+    assert (calls["multi"], calls["eval"], calls["mset"], calls["exec"]) == (1, 1, 1, 1)
+    assert await ReadModels(redis, P).summary(match_id) is not None
+
+
+async def test_a_write_that_fails_fails_alone_and_is_raised_after_the_others(
+    redis: Redis,
+) -> None:
+    keys = Keys(0)
+    await redis.set(keys.history("x", "spectator"), b"not a list")
+    writes = Writes()
+    writes.add("SET", keys.summary("x"), b"before")
+    writes.add("RPUSH", keys.history("x", "spectator"), b"line")
+    writes.add("SET", keys.summary("y"), b"after")
+    async with redis.pipeline(transaction=True) as tx:
+        writes.send(tx)
+        tx.set(keys.rm_checkpoint, "1-1")
+        with pytest.raises(ResponseError, match="WRONGTYPE"):
+            await tx.execute()
+    # As inside MULTI: the others went through, the checkpoint with them.
+    assert await redis.mget(keys.summary("x"), keys.summary("y")) == [b"before", b"after"]
+    assert await redis.get(keys.rm_checkpoint) == b"1-1"
+
+
+async def test_a_long_write_is_split_for_the_script_and_keeps_its_order(redis: Redis) -> None:
+    key = Keys(0).history("long", "spectator")
+    lines = [b"%d" % i for i in range(2_500)]
+    writes = Writes()
+    writes.add_many("RPUSH", key, list(lines))
+    assert len(writes) == 3  # Lua unpacks a few thousand values at most
+    await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
+    assert await redis.lrange(key, 0, -1) == lines

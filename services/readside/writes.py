@@ -1,0 +1,62 @@
+"""A batch's read-model writes, sent to Redis as one script call.
+
+Inside MULTI every command costs the client a request to pack and a QUEUED reply to
+parse (about 15 µs each with redis-py, more than Redis spends on most of them), and a
+batch of the matches projection wrote several per command: a history, a summary, the
+views, turns, lobby moves, notices. `Writes` collects them, each a command on one key,
+and `send` queues them as one EVAL inside the projector's transaction, so the
+checkpoint still moves in the same MULTI as everything it covers.
+
+The script runs the commands in the order they were added, with the projector's own
+ACL user (each command is checked as if sent alone). One that fails does not stop the
+others, as inside MULTI: the script returns the first error once all have run, and
+the transaction's caller raises it.
+"""
+
+from __future__ import annotations
+
+from redis.asyncio.client import Pipeline
+from redis.typing import EncodableT
+
+# ARGV: per command its name, its number of arguments after the key, the arguments;
+# KEYS: each command's key, in the same order.
+RUN_LUA = """
+local k, i, failed = 1, 1, nil
+while i <= #ARGV do
+  local n = tonumber(ARGV[i + 1])
+  local done = redis.pcall(ARGV[i], KEYS[k], unpack(ARGV, i + 2, i + 1 + n))
+  if type(done) == 'table' and done.err and not failed then failed = done.err end
+  k, i = k + 1, i + 2 + n
+end
+if failed then return redis.error_reply(failed) end
+return k - 1
+"""
+
+# Lua's unpack gives at most a few thousand values: longer argument lists are split
+# into several commands on the same key (RPUSH, ZADD and ZREM may be; others are short).
+MOST_ARGS = 1000
+
+
+class Writes:
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+        self.args: list[EncodableT] = []
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def add(self, command: str, key: str, *args: EncodableT) -> None:
+        self.keys.append(key)
+        self.args += [command, len(args), *args]
+
+    def add_many(self, command: str, key: str, args: list[EncodableT], step: int = 1) -> None:
+        """One command over many arguments (taken `step` at a time, e.g. ZADD's score
+        and member pairs), split where it would be too long for the script."""
+        most = MOST_ARGS - MOST_ARGS % step
+        for start in range(0, len(args), most):
+            self.add(command, key, *args[start : start + most])
+
+    def send(self, tx: Pipeline) -> None:
+        """Queue every write as one EVAL (nothing when there are none)."""
+        if self.keys:
+            tx.eval(RUN_LUA, len(self.keys), *self.keys, *self.args)
