@@ -15,6 +15,12 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from services.gateway import GatewayCannotListen
 from services.gateway.app import HotPath
 
+# Seconds an idle keep-alive connection stays open (uvicorn's default is 5): a player
+# between two moves keeps theirs, instead of paying a new connection for most moves, and
+# a load balancer in front (idle timeouts of 60 s are usual) closes first, so it never
+# sends a request on a connection the gateway is closing.
+KEEP_ALIVE = 75
+
 
 class _Quiet(uvicorn.Server):
     @contextlib.contextmanager
@@ -91,6 +97,7 @@ class GatewayServer:
             log_level="warning",
             log_config=None,  # its records reach the JSON lines through the root logger
             http=OneWriteHttp,
+            timeout_keep_alive=KEEP_ALIVE,
             ws="websockets-sansio",
             access_log=False,
             lifespan="on",
