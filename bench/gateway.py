@@ -275,6 +275,7 @@ class _Http:
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
+        self.reconnects = 0  # idle connections the server had closed
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
 
@@ -287,6 +288,7 @@ class _Http:
             # The server closed an idle connection (uvicorn keeps one 5 s): again on a
             # new one. Every request here is safe to repeat (a move by its command id).
             await self.close()
+            self.reconnects += 1
             return await self._request(method, path, body, token)
 
     async def _request(
@@ -433,6 +435,7 @@ async def _through_gateway(
         "cmds_per_s": round(total / elapsed, 1),
         "post_to_push_p50_ms": round(percentile(latencies, 50) * 1000, 1),
         "post_to_push_p99_ms": round(percentile(latencies, 99) * 1000, 1),
+        "http_reconnects": sum(h.reconnects for pair in https for h in pair),
         "websockets": 2 * matches,
         "kib_per_websocket": round((after - before) / (2 * matches), 1),
         **used,
