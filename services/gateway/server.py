@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import socket
 from collections.abc import Iterator
 
@@ -14,6 +13,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from services.gateway import GatewayCannotListen
 from services.gateway.app import HotPath
+from services.infra import collector
 
 # Seconds an idle keep-alive connection stays open (uvicorn's default is 5): a player
 # between two moves keeps theirs, instead of paying a new connection for most moves, and
@@ -119,7 +119,7 @@ class GatewayServer:
                 self._task.result()  # the error that stopped it (a port in use)
                 raise RuntimeError("the gateway stopped before it started")
             await asyncio.sleep(0.02)
-        settle_gc()
+        collector.settle()
 
     async def _serve(self) -> None:
         try:
@@ -145,23 +145,6 @@ class GatewayServer:
         sock.bind((self.host, self.port))
         sock.set_inheritable(True)
         return sock
-
-
-# Collections of the youngest generation at most every this many new objects (700 by
-# default): every request, push and fold makes thousands of short-lived ones, and each
-# collection of the young led, every 10th, to one of the middle and then to full ones
-# walking every watched match's state; the gateway spent a sixth of its time there.
-GC_YOUNG = 20_000
-
-
-def settle_gc() -> None:
-    """Leave what startup built (modules, games, the application) out of every later
-    collection, and collect less often: the gateway makes garbage fast but keeps little,
-    and the reference counts free almost all of it anyway."""
-    gc.collect()
-    gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(max(GC_YOUNG, gc.get_threshold()[0]), middle, old)
 
 
 def free_port(host: str = "127.0.0.1") -> int:
