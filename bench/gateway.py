@@ -146,7 +146,12 @@ def run_gateway(
     """Straight to the streams first, then through the gateway as each count of gateway
     processes (fresh matches each time), against the same command service."""
     from services.gateway.server import free_port
+    from services.infra import collector
 
+    # The simulated players keep thousands of sockets and their views: with Python's
+    # default thresholds they spent most of their CPU in full collections. Settled as
+    # the services are; the same for the direct run and the gateway runs.
+    collector.settle()
     ctx = mp.get_context("spawn")
     q, stop = ctx.Queue(), ctx.Event()
     services = ctx.Process(target=services_child, args=(url, partitions, q, stop))
