@@ -6,8 +6,9 @@ runs them), the simulated players in this one.
 
 Measured: commands/s both ways (and their ratio), POST-to-push latency (from the POST
 of a move to its event arriving on the mover's WebSocket), the gateway's memory per
-open WebSocket, and the CPU each part used per command (gateway, services, the load
-generator): on a shared machine the CPU per command moves less than the rates do.
+open WebSocket, and the CPU each part used per command (gateway, services, the Redis
+server when it runs here, the load generator): on a shared machine the CPU per command
+moves less than the rates do.
 """
 
 from __future__ import annotations
@@ -98,11 +99,28 @@ def cpu_seconds(pid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+async def redis_pids(url: str) -> list[int | None]:
+    """The Redis server's process when it runs on this machine (the embedded one does),
+    for its CPU: it shares the cores with the rest. Empty when it is elsewhere."""
+    from services.infra.redisconn import connect
+
+    redis = connect(url)
+    try:
+        pid = int((await redis.info("server"))["process_id"])
+    finally:
+        await redis.aclose()
+    try:
+        with open(f"/proc/{pid}/comm") as comm:
+            return [pid] if "redis" in comm.read() else []
+    except OSError:
+        return []
+
+
 class _Cpu:
-    """CPU used by each part (gateway, services, load generator) between two marks."""
+    """CPU used by each part (gateway, services, Redis, load generator) between two marks."""
 
     def __init__(self, parts: dict[str, list[int | None]]) -> None:
-        self.parts = parts
+        self.parts = {k: pids for k, pids in parts.items() if pids}
         self.start = self._now()
 
     def _now(self) -> dict[str, float]:
@@ -128,7 +146,12 @@ def run_gateway(
     """Straight to the streams first, then through the gateway as each count of gateway
     processes (fresh matches each time), against the same command service."""
     from services.gateway.server import free_port
+    from services.infra import collector
 
+    # The simulated players keep thousands of sockets and their views: with Python's
+    # default thresholds they spent most of their CPU in full collections. Settled as
+    # the services are; the same for the direct run and the gateway runs.
+    collector.settle()
     ctx = mp.get_context("spawn")
     q, stop = ctx.Queue(), ctx.Event()
     services = ctx.Process(target=services_child, args=(url, partitions, q, stop))
@@ -152,7 +175,7 @@ def run_gateway(
             try:
                 pids = [q.get(timeout=60)[1] for _ in gateways]
                 through = asyncio.run(
-                    _through_gateway(f"127.0.0.1:{port}", pids, services_pid, matches, moves)
+                    _through_gateway(f"127.0.0.1:{port}", url, pids, services_pid, matches, moves)
                 )
             finally:
                 done.set()
@@ -236,7 +259,7 @@ async def _direct(
                 replies = [await client.play(match_id, players[seat], move)]
                 sent += 1
 
-        cpu = _Cpu({"services": [services_pid], "load": [None]})
+        cpu = _Cpu({"services": [services_pid], "redis": await redis_pids(url), "load": [None]})
         t0 = time.perf_counter()
         counts = await asyncio.gather(*(one(i) for i in range(matches)))
         elapsed = time.perf_counter() - t0
@@ -257,6 +280,7 @@ class _Http:
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
+        self.reconnects = 0  # idle connections the server had closed
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
 
@@ -269,6 +293,7 @@ class _Http:
             # The server closed an idle connection (uvicorn keeps one 5 s): again on a
             # new one. Every request here is safe to repeat (a move by its command id).
             await self.close()
+            self.reconnects += 1
             return await self._request(method, path, body, token)
 
     async def _request(
@@ -318,7 +343,7 @@ class _Http:
 
 
 async def _through_gateway(
-    address: str, pids: list[int], services_pid: int, matches: int, moves: int
+    address: str, redis_url: str, pids: list[int], services_pid: int, matches: int, moves: int
 ) -> dict[str, Any]:
     from websockets.asyncio.client import connect
 
@@ -389,7 +414,14 @@ async def _through_gateway(
             sent += 1
         return sent
 
-    cpu = _Cpu({"gateway": [*pids], "services": [services_pid], "load": [None]})
+    cpu = _Cpu(
+        {
+            "gateway": [*pids],
+            "services": [services_pid],
+            "redis": await redis_pids(redis_url),
+            "load": [None],
+        }
+    )
     t0 = time.perf_counter()
     counts = await asyncio.gather(*(play(i) for i in range(matches)))
     elapsed = time.perf_counter() - t0
@@ -408,6 +440,7 @@ async def _through_gateway(
         "cmds_per_s": round(total / elapsed, 1),
         "post_to_push_p50_ms": round(percentile(latencies, 50) * 1000, 1),
         "post_to_push_p99_ms": round(percentile(latencies, 99) * 1000, 1),
+        "http_reconnects": sum(h.reconnects for pair in https for h in pair),
         "websockets": 2 * matches,
         "kib_per_websocket": round((after - before) / (2 * matches), 1),
         **used,

@@ -462,6 +462,11 @@ def render_markdown(r: dict[str, Any]) -> str:
                 f"| CPU per command: gateway / services / players | {cpu['gateway']:.2f} / "
                 f"{cpu['services']:.2f} / {cpu['load']:.2f} ms | absolute |"
             )
+            if "redis" in cpu:
+                add(
+                    f"| Redis CPU per command, gateway (direct) | {cpu['redis']:.2f} "
+                    f"({direct['cpu_ms_per_command'].get('redis', 0):.2f}) ms | absolute |"
+                )
         for run in gw.get("by_processes", [])[1:]:
             add(
                 f"| {run['processes']} gateway processes: commands/s, ratio | "

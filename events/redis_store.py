@@ -104,42 +104,60 @@ async def read_entries(
     of its entries the batch holds (a match's entries in a stretch of the log name
     consecutive versions). An entry whose (last) event type is not `wanted` comes as
     its position only."""
-    todo = []
-    spans: dict[str, tuple[int, int]] = {}  # match -> the versions to read, first and last
-    for _, fields in found:
-        named = named_events(fields)
-        if named is not None and (wanted is None or fields[b"t"] in wanted):
-            todo.append(named)
-            match_id, first, n = named
-            # From the entry before, whose hash the first one links to.
-            low, high = max(first - 1, 1), first + n - 1
-            known = spans.get(match_id)
-            spans[match_id] = (min(known[0], low), max(known[1], high)) if known else (low, high)
-    rows_of: dict[str, dict[bytes, tuple[bytes, dict[bytes, bytes]]]] = {}
+    return (await read_partitions_entries(redis, {p: found}, wanted, fallback))[p]
+
+
+async def read_partitions_entries(
+    redis: Redis,
+    founds: Mapping[int, Sequence[tuple[bytes, dict[bytes, bytes]]]],
+    wanted: Collection[bytes] | None,
+    fallback: Loader | None = None,
+) -> dict[int, list[LogEntry | Skipped]]:
+    """`read_entries` for the log entries of several partitions at once: one pipeline
+    of XRANGEs for them all (one round trip on one server)."""
+    todo: list[tuple[int, tuple[str, int, int]]] = []
+    # (partition, match) -> the versions to read, first and last
+    spans: dict[tuple[int, str], tuple[int, int]] = {}
+    for p, found in founds.items():
+        for _, fields in found:
+            named = named_events(fields)
+            if named is not None and (wanted is None or fields[b"t"] in wanted):
+                todo.append((p, named))
+                match_id, first, n = named
+                # From the entry before, whose hash the first one links to.
+                low, high = max(first - 1, 1), first + n - 1
+                known = spans.get((p, match_id))
+                spans[p, match_id] = (
+                    (min(known[0], low), max(known[1], high)) if known else (low, high)
+                )
+    rows_of: dict[tuple[int, str], dict[bytes, tuple[bytes, dict[bytes, bytes]]]] = {}
     if spans:
         async with redis.pipeline(transaction=False) as pipe:
-            for match_id, (low, high) in spans.items():
+            for (p, match_id), (low, high) in spans.items():
                 pipe.xrange(Keys(p).match(match_id), min=f"0-{low}", max=f"0-{high}")
             ranges: list[Any] = await pipe.execute()
-        for match_id, rows in zip(spans, ranges, strict=True):
-            rows_of[match_id] = {row[0]: row for row in rows}
+        for span, rows in zip(spans, ranges, strict=True):
+            rows_of[span] = {row[0]: row for row in rows}
     read = iter(todo)
-    out: list[LogEntry | Skipped] = []
-    for eid, fields in found:
-        if wanted is not None and fields[b"t"] not in wanted:
-            out.append((eid, None))
-            continue
-        if named_events(fields) is None:
-            out.append((eid, entry_to_envelope(fields[b"m"].decode(), eid, fields)))
-            continue
-        match_id, first, n = next(read)
-        held = rows_of[match_id]
-        versions = range(max(first - 1, 1), first + n)
-        rows = [row for v in versions if (row := held.get(b"0-%d" % v)) is not None]
-        events = chained(match_id, first - 1, rows)
-        if len(events) < n and fallback is not None:
-            events = (await fallback(match_id, first - 1))[:n]  # archived since
-        out += [(eid, env) for env in events]
+    out: dict[int, list[LogEntry | Skipped]] = {}
+    for p, found in founds.items():
+        entries: list[LogEntry | Skipped] = []
+        out[p] = entries
+        for eid, fields in found:
+            if wanted is not None and fields[b"t"] not in wanted:
+                entries.append((eid, None))
+                continue
+            if named_events(fields) is None:
+                entries.append((eid, entry_to_envelope(fields[b"m"].decode(), eid, fields)))
+                continue
+            _, (match_id, first, n) = next(read)
+            held = rows_of[p, match_id]
+            versions = range(max(first - 1, 1), first + n)
+            rows = [row for v in versions if (row := held.get(b"0-%d" % v)) is not None]
+            events = chained(match_id, first - 1, rows)
+            if len(events) < n and fallback is not None:
+                events = (await fallback(match_id, first - 1))[:n]  # archived since
+            entries += [(eid, env) for env in events]
     return out
 
 

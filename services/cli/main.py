@@ -31,6 +31,7 @@ from events.envelope import Envelope
 from events.keys import Keys
 from services import compose
 from services.gateway import GatewayCannotListen
+from services.infra import collector
 from services.infra.config import (
     ConfigError,
     Settings,
@@ -457,6 +458,7 @@ def serve(
                 sender = compose.webhooks(settings, hooks)
                 await sender.start()
                 log.info("service_started", service="webhooks", url=hooks.url)
+            collector.settle()  # once everything has started
             console.print(
                 f"[green]serving[/] on {settings.redis_url} (commands: {commands}, projector: "
                 f"{projector}, gateway: {web.url if web else False}, scheduler: {scheduler}, "

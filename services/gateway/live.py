@@ -18,7 +18,7 @@ from redis.asyncio import Redis
 
 from events.envelope import Envelope
 from events.keys import Keys
-from events.redis_store import read_entries
+from events.redis_store import read_partitions_entries
 from events.store import LogEntry, Skipped
 from services.infra.redisconn import is_cluster
 
@@ -95,29 +95,33 @@ class LiveHub:
                 log.exception("live_read_failed")
                 await asyncio.sleep(0.5)
                 continue
+            # The entries of matches followed here, every partition's at once: their
+            # events are read in one round trip, not one per entry.
+            followed: dict[int, list[tuple[bytes, dict[bytes, bytes]]]] = {}
             for stream, entries in found or []:
                 for entry_id, fields in entries:
                     positions[stream.decode()] = entry_id.decode()
-                    match_id = fields[b"m"].decode()
-                    if not self._subscribers.get(match_id):
+                    if self._subscribers.get(fields[b"m"].decode()):
+                        followed.setdefault(self._partition[stream], []).append((entry_id, fields))
+            if not followed:
+                continue
+            for read in (await self._events(followed)).values():
+                for _, envelope in read:
+                    if envelope is None:
                         continue
-                    for _, envelope in await self._events(stream, entry_id, fields):
-                        for queue in self._subscribers.get(match_id, ()):
-                            if envelope is not None:
-                                queue.put_nowait(envelope)
+                    for queue in self._subscribers.get(envelope.match_id, ()):
+                        queue.put_nowait(envelope)
 
     async def _events(
-        self, stream: bytes, entry_id: bytes, fields: dict[bytes, bytes]
-    ) -> list[LogEntry | Skipped]:
-        """A log entry's events, read from its match stream (it names them); a lost
-        read is tried again, so no subscriber misses one."""
+        self, followed: dict[int, list[tuple[bytes, dict[bytes, bytes]]]]
+    ) -> dict[int, list[LogEntry | Skipped]]:
+        """Log entries' events, read from their match streams (each entry names them);
+        a lost read is tried again, so no subscriber misses one."""
         while True:
             try:
-                return await read_entries(
-                    self.redis, self._partition[stream], [(entry_id, fields)], None
-                )
+                return await read_partitions_entries(self.redis, followed, None)
             except Exception:
-                log.exception("live_read_failed", match_id=fields[b"m"].decode())
+                log.exception("live_read_failed", entries=sum(map(len, followed.values())))
                 if self._stopping:
-                    return []
+                    return {}
                 await asyncio.sleep(0.5)

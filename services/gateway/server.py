@@ -9,9 +9,17 @@ from collections.abc import Iterator
 
 import uvicorn
 from litestar import Litestar
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from services.gateway import GatewayCannotListen
 from services.gateway.app import HotPath
+from services.infra import collector
+
+# Seconds an idle keep-alive connection stays open (uvicorn's default is 5): a player
+# between two moves keeps theirs, instead of paying a new connection for most moves, and
+# a load balancer in front (idle timeouts of 60 s are usual) closes first, so it never
+# sends a request on a connection the gateway is closing.
+KEEP_ALIVE = 75
 
 
 class _Quiet(uvicorn.Server):
@@ -19,6 +27,59 @@ class _Quiet(uvicorn.Server):
     def capture_signals(self) -> Iterator[None]:
         # The process that embeds the gateway handles Ctrl-C and stops it in order.
         yield
+
+
+class _HeadWithBody:
+    """A response's transport, as its request cycle sees it: the status line and headers
+    wait for the body's first write and leave with it. uvicorn writes them apart, two
+    system calls (and two segments to read) for every small response; a move's answer
+    cost the gateway a second write. The rest reaches the connection's transport
+    unchanged; closing it first sends what waits. (It keeps no reference to its cycle:
+    the two would make a reference cycle per request for the collector to find.)"""
+
+    __slots__ = ("_head", "_held", "_transport")
+
+    def __init__(self, transport: asyncio.Transport) -> None:
+        self._transport = transport
+        self._head: bytes | None = None
+        self._held = False
+
+    def write(self, data: bytes) -> None:
+        if self._head is not None:
+            data, self._head = self._head + data, None
+        elif not self._held and not data.startswith(CONTINUE):
+            # A cycle's first write is its response's head (or, before it, a "100
+            # Continue", which goes out at once).
+            self._head, self._held = data, True
+            return
+        self._transport.write(data)
+
+    def close(self) -> None:
+        if self._head is not None:
+            self._transport.write(self._head)
+            self._head = None
+        self._transport.close()
+
+    def is_closing(self) -> bool:
+        return self._transport.is_closing()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._transport, name)
+
+
+CONTINUE = b"HTTP/1.1 100 "
+
+
+class OneWriteHttp(HttpToolsProtocol):
+    """uvicorn's httptools protocol, writing each response's head with its body (a HEAD
+    request's, which has none, at once)."""
+
+    def on_headers_complete(self) -> None:
+        before = self.cycle
+        super().on_headers_complete()
+        cycle = self.cycle
+        if cycle is not before and cycle.scope["method"] != "HEAD":
+            cycle.transport = _HeadWithBody(self.transport)  # type: ignore[assignment]
 
 
 class GatewayServer:
@@ -35,7 +96,8 @@ class GatewayServer:
             port=port,
             log_level="warning",
             log_config=None,  # its records reach the JSON lines through the root logger
-            http="httptools",
+            http=OneWriteHttp,
+            timeout_keep_alive=KEEP_ALIVE,
             ws="websockets-sansio",
             access_log=False,
             lifespan="on",
@@ -57,6 +119,7 @@ class GatewayServer:
                 self._task.result()  # the error that stopped it (a port in use)
                 raise RuntimeError("the gateway stopped before it started")
             await asyncio.sleep(0.02)
+        collector.settle()
 
     async def _serve(self) -> None:
         try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from services import compose
 from services.gateway.app import GatewayConfig
 from services.gateway.server import GatewayServer
+from services.infra import collector
 from services.infra.config import Settings
 
 
@@ -55,6 +56,7 @@ class Stack:
             self.projector.start()
         if self.scheduler is not None:
             self.scheduler.start()
+        collector.settle()
 
     async def stop(self) -> None:
         if self._stopped:

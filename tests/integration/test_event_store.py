@@ -12,7 +12,7 @@ from redis.crc import key_slot
 
 from events.envelope import GENESIS, first_bad_link, seal
 from events.keys import Keys, partition_of
-from events.redis_store import RedisEventStore
+from events.redis_store import RedisEventStore, read_entries, read_partitions_entries
 from events.store import AppendRequest, Snapshot
 from services.infra.embedded import EmbeddedRedis
 from tests.support import commandstats
@@ -116,6 +116,33 @@ async def test_the_log_names_each_commands_events_and_keeps_none_itself(
     assert await store.read_log(0, "0-0", 10) == [(eid, e) for e in sent.envelopes]
     assert await store.load("m1", 1) == sent.envelopes[1:]
     assert await store.load("m1") == list(sent.envelopes)
+
+
+async def test_the_entries_of_several_partitions_are_read_at_once_in_log_order(
+    redis: Redis,
+) -> None:
+    # What the live hub does with one XREAD over every partition log.
+    store = RedisEventStore(redis, partitions=4)
+    ids = [f"m{i}" for i in range(12)]
+    firsts = [request(mid, 0, 2, "a") for mid in ids]
+    await store.append_batch(firsts)
+    await store.append_batch(
+        [
+            request(mid, 2, 1, "b", prev=first.envelopes[-1].hash)
+            for mid, first in zip(ids, firsts, strict=True)
+        ]
+    )
+    logs = {p: await redis.xrange(Keys(p).log) for p in range(4)}
+    assert sum(1 for found in logs.values() if found) > 1, "the matches share one partition"
+    wanted = {p: found for p, found in logs.items() if found}
+    together = await read_partitions_entries(redis, wanted, None)
+    # The same as each partition read on its own: every event at its entry's
+    # position, each match's in version order and linked to the one before.
+    assert together == {p: await read_entries(redis, p, found, None) for p, found in wanted.items()}
+    for mid in ids:
+        mine = [e for read in together.values() for _, e in read if e and e.match_id == mid]
+        assert [e.version for e in mine] == [1, 2, 3]
+        assert first_bad_link(mine) is None
 
 
 async def test_a_match_entry_written_with_its_link_keeps_it(redis: Redis) -> None:
