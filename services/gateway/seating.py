@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import random
 import uuid
+import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
@@ -198,6 +199,17 @@ def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
+def bot_name(match_id: str, seat: int | None) -> str:
+    """A bot's name at a table: the seat's own, so two bots at one table never share a
+    name (a person could not tell "Robo Cid" from "Robo Cid"), from a start that varies
+    from table to table. Past the list's length a number tells them apart."""
+    if seat is None:  # no free seat: the join is refused anyway
+        return BOT_NAMES[0]
+    at = zlib.crc32(match_id.encode()) + seat
+    name = BOT_NAMES[at % len(BOT_NAMES)]
+    return name if seat < len(BOT_NAMES) else f"{name} {seat // len(BOT_NAMES) + 1}"
+
+
 class Bots:
     """The bots this gateway process plays now: one task per bot, each under a lease."""
 
@@ -241,8 +253,12 @@ class Bots:
     async def seat(self, match_id: str, seat: int | None = None) -> Player:
         """A new bot sits down at the table (seat: the first free one). It is enlisted
         before it joins, so a seated bot always has an owner."""
-        n = self._rng.randrange(len(BOT_NAMES))
-        bot = Player(id=f"{BOT_PREFIX}{uuid.uuid4().hex[:12]}", name=BOT_NAMES[n])
+        live = await load_match(self.store, match_id)
+        players = live.state.players if live is not None else []
+        if seat is None:
+            seat = next((i for i, p in enumerate(players) if p is None), None)
+        name = bot_name(match_id, seat)
+        bot = Player(id=f"{BOT_PREFIX}{uuid.uuid4().hex[:12]}", name=name)
         await self.remember(bot)
         record = msgspec.json.encode(BotRecord(match_id, bot.name))
         await self._enlist(keys=BOT_KEYS, args=[self.owner, BOT_LEASE_MS, bot.id, record])

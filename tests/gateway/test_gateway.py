@@ -13,6 +13,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+from services.gateway.seating import bot_name
 from services.gateway.stack import Stack
 from services.gateway.tokens import Player, Tokens
 from tests.gateway.conftest import SECRET, sign_in
@@ -261,6 +262,25 @@ async def test_a_finished_match_replays_at_any_version_as_any_seat(
     history = (await http.get(f"/api/matches/{match_id}/history", headers=ann)).json()
     assert history["lines"][-1]["text"].startswith("The match is over")
     assert "Ann" in history["lines"][1]["text"]  # names, not ids
+
+
+async def test_two_bots_at_one_table_never_share_a_name(http: httpx.AsyncClient) -> None:
+    ann = await sign_in(http, "Ann")
+    made = await http.post("/api/matches", json={"game": "chicken", "seats": 3}, headers=ann)
+    match_id = made.json()["match_id"]
+    for _ in range(2):
+        added = await http.post(f"/api/matches/{match_id}/bots", json={}, headers=ann)
+        assert added.status_code == 200, added.text
+    names = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()["view"]["names"]
+    assert names[0] == "Ann" and names[1] != names[2]
+    assert all(name.startswith("Robo ") for name in names[1:])
+
+
+def test_a_bots_name_is_its_seats_own_at_any_table() -> None:
+    for n in range(200):
+        match_id = uuid.UUID(int=n).hex[:16]
+        names = [bot_name(match_id, seat) for seat in range(12)]
+        assert len(set(names)) == 12, names
 
 
 async def test_quick_play_seats_players_together_and_bots_take_the_seats_left(
