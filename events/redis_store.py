@@ -115,15 +115,18 @@ async def read_partitions_entries(
 ) -> dict[int, list[LogEntry | Skipped]]:
     """`read_entries` for the log entries of several partitions at once: one pipeline
     of XRANGEs for them all (one round trip on one server)."""
-    todo: list[tuple[int, tuple[str, int, int]]] = []
+    # Each entry's (match, first version, count), or None where it is not read: parsed
+    # once, for the reads and for placing what they return.
+    named: dict[int, list[tuple[str, int, int] | None]] = {}
     # (partition, match) -> the versions to read, first and last
     spans: dict[tuple[int, str], tuple[int, int]] = {}
     for p, found in founds.items():
+        mine = named[p] = []
         for _, fields in found:
-            named = named_events(fields)
-            if named is not None and (wanted is None or fields[b"t"] in wanted):
-                todo.append((p, named))
-                match_id, first, n = named
+            one = named_events(fields) if wanted is None or fields[b"t"] in wanted else None
+            mine.append(one)
+            if one is not None:
+                match_id, first, n = one
                 # From the entry before, whose hash the first one links to.
                 low, high = max(first - 1, 1), first + n - 1
                 known = spans.get((p, match_id))
@@ -138,19 +141,18 @@ async def read_partitions_entries(
             ranges: list[Any] = await pipe.execute()
         for span, rows in zip(spans, ranges, strict=True):
             rows_of[span] = {row[0]: row for row in rows}
-    read = iter(todo)
     out: dict[int, list[LogEntry | Skipped]] = {}
     for p, found in founds.items():
         entries: list[LogEntry | Skipped] = []
         out[p] = entries
-        for eid, fields in found:
+        for (eid, fields), one in zip(found, named[p], strict=True):
             if wanted is not None and fields[b"t"] not in wanted:
                 entries.append((eid, None))
                 continue
-            if named_events(fields) is None:
+            if one is None:  # an entry of the older layout carries its one event
                 entries.append((eid, entry_to_envelope(fields[b"m"].decode(), eid, fields)))
                 continue
-            _, (match_id, first, n) = next(read)
+            match_id, first, n = one
             held = rows_of[p, match_id]
             versions = range(max(first - 1, 1), first + n)
             rows = [row for v in versions if (row := held.get(b"0-%d" % v)) is not None]
