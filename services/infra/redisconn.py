@@ -56,6 +56,18 @@ class _HiredisPacking:
             packed: list[bytes] = super().pack_command(*args)  # type: ignore[misc]
             return packed
 
+    async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
+        try:
+            await super().send_packed_command(command, check_health)  # type: ignore[misc]
+        except AttributeError as err:
+            # A cluster client that re-learns its nodes after a failover closes the old
+            # ones' connections, even one another task is writing on: redis-py then
+            # writes to a stream writer it has just dropped. That is a lost connection
+            # (retried as one), not a bug of the caller's.
+            if "NoneType" not in str(err):
+                raise
+            raise RedisConnectionError("connection closed while a command was written") from err
+
 
 class FastConnection(_HiredisPacking, Connection):
     pass

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 from redis.asyncio.connection import Connection, UnixDomainSocketConnection
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import DataError
 
 from services.infra.redisconn import FastConnection, FastUnixConnection, connect, is_cluster
@@ -68,3 +69,21 @@ async def test_the_services_command_shapes_round_trip(redis: Redis) -> None:
         await tx.execute()
     assert await redis.zscore("{t}board", "ann") == 0.1 + 0.2
     assert await redis.llen("{t}h") == 50
+
+
+async def test_a_connection_closed_under_a_writer_is_a_lost_connection(redis_server: str) -> None:
+    # What a cluster client's failover does to a command in flight: another task closes
+    # the connection between the "connected?" check and the write.
+    client = connect(redis_server)
+    try:
+        connection: Any = await client.connection_pool.get_connection()
+        assert connection.is_connected
+
+        async def closed_by_another_task(*_: Any, **__: Any) -> None:
+            await connection.disconnect()
+
+        connection.check_health = closed_by_another_task
+        with pytest.raises(RedisConnectionError, match="closed while a command was written"):
+            await connection.send_packed_command(b"PING\r\n")
+    finally:
+        await client.aclose()
