@@ -510,6 +510,10 @@ def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
 class Projector(PassLoop):
     role = "projector"
     failed_event = "projection_failed"
+    # Read models trail the log by up to this much more under a moderate load; players'
+    # live views come from the logs themselves, not from here.
+    linger = 0.25
+    idle_max = 0.4
 
     def __init__(
         self,
@@ -536,6 +540,10 @@ class Projector(PassLoop):
         )
         # (projection, partition) -> the log id applied last, as far as this process knows.
         self._seen: dict[tuple[str, int], bytes] = {}
+        self._behind = False  # a batch of the last pass was full: more may wait
+
+    def behind(self) -> bool:
+        return self._behind
 
     async def step(self, projection: Projection | Sequence[Projection], p: int) -> int:
         """One batch of one partition, applied to each given projection in one MULTI;
@@ -557,6 +565,9 @@ class Projector(PassLoop):
                 return done
             after = positions.pop()
             batch = await self.store.read_log(p, after, self.batch_size)
+            # Counted in events, which are at least as many as entries: at worst a
+            # drained partition is taken for a full one, and the next pass comes at once.
+            self._behind = self._behind or len(batch) >= self.batch_size
             if not batch:
                 for proj in group:
                     self._seen[(proj.name, p)] = after.encode()
@@ -627,6 +638,7 @@ class Projector(PassLoop):
                 if len({eid for eid, _ in f}) >= self.batch_size
             ]
             cutoff = min(full) if full else None
+            self._behind = self._behind or bool(full)
             merged: list[tuple[tuple[int, int], int, bytes, Envelope]] = []
             moved = 0
             held = False
@@ -677,6 +689,7 @@ class Projector(PassLoop):
         skipped without a transaction (idle, a pass costs one round trip)."""
         newest = await self.store.log_heads()
         done = 0
+        self._behind = False
         for p in self.partitions:
             due = [proj for proj in self.projections if self._seen.get((proj.name, p)) != newest[p]]
             if due:

@@ -464,3 +464,20 @@ async def test_a_long_write_is_split_for_the_script_and_keeps_its_order(redis: R
     assert len(writes) == 3  # Lua unpacks a few thousand values at most
     await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
     assert await redis.lrange(key, 0, -1) == lines
+
+
+async def test_a_pass_that_filled_a_batch_says_more_waits_and_a_drained_one_does_not(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    service, _ = played
+    projector = Projector(redis, service.store, projections=("matches",), batch_size=3)
+    assert await projector.pass_once() > 0
+    assert projector.behind()  # each played match left more than three entries
+    await projector.catch_up()
+    assert not projector.behind()
+    # The ratings step, with its own merged batch, says the same.
+    ratings = Projector(redis, service.store, projections=("ratings",), batch_size=2)
+    assert await ratings.pass_once() > 0
+    assert ratings.behind()
+    await ratings.catch_up()
+    assert not ratings.behind()
