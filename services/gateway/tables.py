@@ -168,9 +168,30 @@ def commands_for(state: m.MatchState, seat: Seat | None) -> list[CommandChoice]:
     ]
 
 
+# The events that carry player ids: every other event (a game's own) passes `named`
+# as it is, without trying each pattern below.
+_NAMING = frozenset(
+    {
+        m.PlayerJoined,
+        m.PlayerLeft,
+        m.SeatConceded,
+        TimeRanOut,
+        m.MoveUndone,
+        m.RematchOffered,
+        m.RematchAccepted,
+        m.RematchDeclined,
+        m.MatchStarted,
+        m.MatchFinished,
+        m.RematchAgreed,
+    }
+)
+
+
 def named(event: Any, by_id: dict[str, str]) -> Any:
     """A lifecycle event with display names where it carries player ids (the sentence
     is read by people; the log keeps the ids)."""
+    if type(event) not in _NAMING:
+        return event
     name = by_id.get
     match event:
         case (

@@ -166,3 +166,17 @@ async def test_a_bot_accepts_the_rematch_and_plays_it(http: httpx.AsyncClient) -
     name = moved["view"]["names"][moved["view"]["players"].index(bot)]
     history = (await http.get(f"/api/matches/{new}/history", headers=ann)).json()
     assert any(line["text"].startswith(f"{name} took") for line in history["lines"]), history
+
+
+def test_every_event_that_carries_a_player_id_is_named_for_its_sentence() -> None:
+    from domain.clock import TimeRanOut
+    from services.gateway.tables import _NAMING, named
+
+    carrying = {
+        cls
+        for cls in [*m.MATCH_EVENT_TYPES, TimeRanOut]
+        if {"player", "players"} & set(cls.__struct_fields__)
+    }
+    assert carrying == _NAMING
+    joined = m.PlayerJoined(player="p-1", seat=0)
+    assert named(joined, {"p-1": "Ann"}).player == "Ann"
