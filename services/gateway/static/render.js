@@ -123,7 +123,7 @@ export function renderView(view) {
     const absent = (view.conceded || []).includes(i);
     const box = el("div", { class: `seat${mine ? " mine" : ""}${(view.to_act || []).includes(i) ? " acting" : ""}`,
       "data-seat": i },
-      el("h3", {}, mine ? `${name} (you)` : name, scores ? el("span", { class: "score" }, ` ${scores[i]} pts`) : null,
+      el("h3", {}, mine ? `${name} (you)` : name, scores ? el("span", { class: "score" }, ` ${scores[i]} ${Math.abs(scores[i]) === 1 ? "pt" : "pts"}`) : null,
         absent ? el("span", { class: "absent" }, " · absent") : null),
       view.clock ? seatClock(view.clock, i, view.status) : null,
       Object.keys(info).length ? facts(info, names) : null);
