@@ -255,3 +255,41 @@ async def test_an_accepted_command_is_logged_at_debug_and_a_refused_one_at_info(
     (refused,) = [e for e in logs if e["event"] == "command_rejected"]
     assert refused["log_level"] == "info" and refused["code"] == "match_started"
     assert refused["match_id"] == "m1" and refused["command_id"] == "late"
+
+
+class AckingInbox(Inbox):
+    def __init__(self) -> None:
+        super().__init__()
+        self.trips: list[tuple[int, application.Ack | None]] = []  # (replies, ack) per send
+
+    async def send(
+        self, replies: Sequence[tuple[str, bytes]], ack: application.Ack | None = None
+    ) -> None:
+        self.trips.append((len(replies), ack))
+        await super().send(replies)
+
+
+async def test_a_batch_is_acknowledged_in_its_replies_trip_dead_letters_and_all() -> None:
+    store, inbox = InMemoryStore(), AckingInbox()
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
+    batch = [
+        entry(m.CreateMatch(game="countdown", seats=2), "c1"),
+        {b"c": b"\x00\xff"},  # unreadable: a dead letter
+        entry(m.JoinMatch(player="ann"), "c2"),
+    ]
+    ack = application.Ack("tt:{0}:commands", "g", [b"1-0", b"2-0", b"3-0"])
+    assert await processor.handle_batch(batch, DEAD, ack) == []
+    # One trip: two replies and the dead letter, then every entry acknowledged.
+    assert inbox.trips == [(3, ack)]
+    assert [stream for stream, _ in inbox.sent] == ["tt:replies:me"] * 2 + [DEAD]
+
+
+async def test_dead_letters_bound_elsewhere_are_kept_before_the_batch_is_acknowledged() -> None:
+    store, inbox, keeper = InMemoryStore(), AckingInbox(), Inbox()
+    processor = CommandProcessor(store, inbox, trust_seeds=True, dead_letters=keeper)
+    ack = application.Ack("tt:{0}:commands", "g", [b"1-0", b"2-0"])
+    batch = [entry(m.CreateMatch(game="countdown", seats=2), "c1"), {b"c": b"\x00\xff"}]
+    await processor.handle_batch(batch, DEAD, ack)
+    assert len(keeper.sent) == 1
+    # The replies go first, without the acknowledgement; it follows the dead letter.
+    assert inbox.trips == [(1, None), (0, ack)]

@@ -13,7 +13,7 @@ import secrets
 import time
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import msgspec
 import structlog
@@ -39,8 +39,22 @@ log = structlog.get_logger("tabletop.commands")
 MAX_ATTEMPTS = 5
 
 
+class Ack(msgspec.Struct, frozen=True):
+    """Command stream entries to acknowledge for a consumer group, once answered."""
+
+    stream: str
+    group: str
+    ids: Sequence[bytes]
+
+
 class ReplySink(Protocol):
     async def send(self, replies: Sequence[tuple[str, bytes]]) -> None: ...
+
+
+class AckingSink(ReplySink, Protocol):
+    """A sink that also acknowledges, after the replies, in the same trip."""
+
+    async def send(self, replies: Sequence[tuple[str, bytes]], ack: Ack | None = None) -> None: ...
 
 
 class MatchCache:
@@ -106,7 +120,10 @@ class CommandProcessor:
         self.stats: dict[str, int] = defaultdict(int)
 
     async def handle_batch(
-        self, entries: Sequence[dict[bytes, bytes]], dead_letter_stream: str
+        self,
+        entries: Sequence[dict[bytes, bytes]],
+        dead_letter_stream: str,
+        ack: Ack | None = None,
     ) -> list[int]:
         """Decide and append every command of one batch, in order per match, and reply.
 
@@ -115,7 +132,12 @@ class CommandProcessor:
         fails on (a script error, a key of the wrong type) fails alone: the others are
         decided, appended and answered, and the indices of the failed entries are
         returned, for the caller to leave pending (retried, then dead-lettered). A lost
-        connection raises: then nothing of the batch is known."""
+        connection raises: then nothing of the batch is known.
+
+        `ack` (its ids those of `entries`, in order): the entries that did not fail are
+        acknowledged here, after their replies and dead letters, in the replies' round
+        trip when the sink can (`AckingSink`): for the small batches of a light load
+        that round trip was a quarter of the service's."""
         out: list[tuple[str, bytes]] = []
         dead: list[bytes] = []
         rounds: list[list[tuple[int, CommandMessage]]] = []
@@ -137,8 +159,22 @@ class CommandProcessor:
             answered, lost = await self._run_round(items)
             out += answered
             failed += lost
+        done: Ack | None = None
+        if ack is not None:
+            kept = set(failed)
+            ids = [entry_id for i, entry_id in enumerate(ack.ids) if i not in kept]
+            done = Ack(ack.stream, ack.group, ids) if ids else None
+        # Dead letters ride with the replies unless they go to a sink of their own, which
+        # must have them before the entries are acknowledged.
+        apart = bool(dead) and self.dead_letters is not None
+        if dead and not apart:
+            out += [(dead_letter_stream, d) for d in dead]
         if out:
-            await self.replies.send(out)
+            if done is not None and not apart:
+                await self._acking().send(out, ack=done)
+                done = None
+            else:
+                await self.replies.send(out)
             # From the sender's clock when it says (the client library does), else from
             # this batch's arrival: the reply is on its stream now.
             sent = time.time()
@@ -147,9 +183,15 @@ class CommandProcessor:
                 for i, msg in items:
                     if i not in unanswered:
                         metrics.REPLY_LATENCY.observe(max(0.0, sent - (msg.sent_at or received)))
-        if dead:
-            await (self.dead_letters or self.replies).send([(dead_letter_stream, d) for d in dead])
+        if apart and self.dead_letters is not None:
+            await self.dead_letters.send([(dead_letter_stream, d) for d in dead])
+        if done is not None:
+            await self._acking().send([], ack=done)
         return sorted(failed)
+
+    def _acking(self) -> AckingSink:
+        # Only the command service asks for acknowledgements, and its sink gives them.
+        return cast(AckingSink, self.replies)
 
     def _refuse(
         self,

@@ -38,7 +38,7 @@ from redis.typing import StreamIdT
 
 from events.keys import Keys, heartbeats
 from events.store import EventStore
-from services.commands.application import CommandProcessor, as_duplicate
+from services.commands.application import Ack, CommandProcessor, as_duplicate
 from services.commands.intake import Refusal, read_entry
 from services.contracts.messages import ENCODER, REPLY_DECODER, Reply
 from services.contracts.replies import full_reply
@@ -93,17 +93,23 @@ class RedisReplies:
         self.redis = redis
         self.maxlen = maxlen
 
-    async def send(self, replies: Sequence[tuple[str, bytes]]) -> None:
+    async def send(self, replies: Sequence[tuple[str, bytes]], ack: Ack | None = None) -> None:
         """Every reply is tried; one that Redis refuses (a key of another type, a stream
         at its last possible id) is logged and the others still go. A lost connection
-        raises: the batch is then not acknowledged and is answered again later."""
+        raises: the batch is then not acknowledged and is answered again later. `ack`
+        goes last in the same pipeline, so Redis acknowledges after the replies; one it
+        refuses leaves the entries pending, to be claimed and answered `duplicate`."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for stream, body in replies:
                 pipe.xadd(stream, {"r": body}, maxlen=self.maxlen, approximate=True)
+            if ack is not None:
+                pipe.xack(ack.stream, ack.group, *ack.ids)
             results = await pipe.execute(raise_on_error=False)
-        for (stream, body), result in zip(replies, results, strict=True):
+        for (stream, body), result in zip(replies, results, strict=False):
             if isinstance(result, ResponseError):
                 log.warning("reply_failed", stream=stream, error=str(result), **_ids(body))
+        if ack is not None and isinstance(results[-1], ResponseError):
+            log.warning("ack_failed", stream=ack.stream, error=str(results[-1]), size=len(ack.ids))
 
 
 def _ids(reply: bytes) -> dict[str, str]:
@@ -270,12 +276,12 @@ class CommandService:
 
         @subscriber
         async def on_commands(batch: RawBatch) -> None:
-            failed = set(await self.run_batch(batch.entries, keys.dead))
-            # A command that failed alone stays pending: retried after claim_idle_ms,
-            # dead-lettered (and answered so) after max_deliveries.
-            done = [entry_id for i, entry_id in enumerate(batch.ids) if i not in failed]
-            if done:
-                await self.ack(keys.commands, done)
+            # Acknowledged with the replies. A command that failed alone stays pending:
+            # retried after claim_idle_ms, dead-lettered (and answered so) after
+            # max_deliveries.
+            await self.run_batch(
+                batch.entries, keys.dead, Ack(keys.commands, self.settings.group, batch.ids)
+            )
 
         # FastStream stops a subscriber for good when its group is gone (NOGROUP) and
         # ends its app; this one makes the group again and reads on. `_get_msgs` is
@@ -292,7 +298,9 @@ class CommandService:
 
         subscriber._get_msgs = fetch_or_regroup  # type: ignore[method-assign,assignment]
 
-    async def run_batch(self, batch: list[dict[bytes, bytes]], dead_stream: str) -> list[int]:
+    async def run_batch(
+        self, batch: list[dict[bytes, bytes]], dead_stream: str, ack: Ack | None = None
+    ) -> list[int]:
         """Run a batch; if Redis went away meanwhile, run it again once it is back.
         Left pending instead, it would wait for the idle retry (claim_idle_ms); run
         again, what was appended answers `duplicate` with its first reply. Returns the
@@ -300,27 +308,11 @@ class CommandService:
         delay = 0.05
         while True:
             try:
-                return await self.processor.handle_batch(batch, dead_stream)
+                return await self.processor.handle_batch(batch, dead_stream, ack)
             except GONE as err:
                 if self._stopping.is_set():
                     raise
                 log.warning("batch_retried", error=reason(err), size=len(batch), retry_in=delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 2.0)
-
-    async def ack(self, stream: str, ids: Sequence[bytes]) -> None:
-        """Acknowledge a run batch; if Redis went away meanwhile, again once it is back
-        (an ack is idempotent). Stopping, give up: the entries stay pending and the
-        next worker to claim them answers `duplicate` from the record."""
-        delay = 0.05
-        while True:
-            try:
-                await self.redis.xack(stream, self.settings.group, *ids)
-                return
-            except GONE as err:
-                if self._stopping.is_set():
-                    raise
-                log.warning("ack_retried", error=reason(err), size=len(ids), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
 
