@@ -129,67 +129,37 @@ class MatchesProjection:
         self._pending = {}
         self._pending_marks = {}
         keys = Keys(p)
+        mark = await self._mark(p)
+        # A match's entries in the batch, in order. Matches fold apart from each other, so
+        # each is folded in one run: its game, codec and keys are looked up once, not
+        # once per event.
+        by_match: dict[str, list[Entry]] = {}
+        for entry in batch:
+            found = by_match.get(entry[1].match_id)
+            if found is None:
+                by_match[entry[1].match_id] = [entry]
+            else:
+                found.append(entry)
         histories: dict[str, list[bytes]] = {}
         lobby: dict[str, tuple[str, str, int]] = {}  # match -> game, status, since when
-        touched: dict[str, int] = {}
-        mark = await self._mark(p)
-        notices: list[tuple[Notice, bool]] = []  # each, and whether the stream gets it
-        # Per match: who had to act before the batch, and who does now.
-        turns: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        came: dict[tuple[str, str], int] = {}  # (match, player) -> when their turn came
-        for eid, env in batch:
-            before, created_at = await self._state_before(env)
-            game = before.state.game if before else game_of([env])
-            event = decode_events(game, [env])[0]
-            prior = before.state if before else None
-            state = m.evolve(prior, event)
-            live = LiveMatch(state=state, last_hash=env.hash)
-            self._pending[env.match_id] = (live, created_at)
-            touched[env.match_id] = env.recorded_at
-            known = turns.get(env.match_id)
-            said, now = n.derive(
-                env.match_id,
-                env.version,
-                env.recorded_at,
-                env.type,
-                prior,
-                state,
-                event,
-                known[1] if known else None,
+        # Each notice with its log position, and whether the stream gets it.
+        notices: list[tuple[tuple[int, int], Notice, bool]] = []
+        turn_moves: Moves = {}
+        for match_id, entries in by_match.items():
+            before, created_at = await self._state_before(entries[0][1])
+            self._fold(
+                keys,
+                match_id,
+                entries,
+                before.state if before else None,
+                created_at,
+                mark,
+                shared,
+                histories,
+                lobby,
+                notices,
+                turn_moves,
             )
-            first = known[0] if known else n.acting(prior)
-            for player in now - (known[1] if known else first):
-                came[(env.match_id, player)] = env.recorded_at
-            turns[env.match_id] = (first, now)
-            if said:
-                fresh = position(eid) > mark
-                notices += [(notice, fresh) for notice in said]
-            codec = m.codec(state.game)
-            whole = codec.encode(event)
-            shown = m.redact(state.game, event, None)
-            spectator = None if shown is None else whole if shown is event else codec.encode(shown)
-            if shared is not None:
-                # The public stream carries the spectator's sentence.
-                names = m.seat_names(state.players)
-                text = "" if shown is None else m.describe(state.game, shown, None, names)
-                shared[(env.match_id, env.version)] = (state.game, spectator, text)
-            if spectator is not None:
-                line = ENC.encode(HistoryLine(env.version, msgspec.Raw(spectator)))
-                histories.setdefault(keys.history(env.match_id, "spectator"), []).append(line)
-            if not m.is_lifecycle(event) and not redacts_nothing(get_game(state.game)):
-                # A seat's history holds only the lines it reads otherwise than the
-                # spectator: lifecycle events and the events of a game that redacts
-                # nothing read the same for every seat, so only its own secrets.
-                for seat in range(state.seats):
-                    mine = m.redact(state.game, event, seat)
-                    body = None if mine is None else whole if mine is event else codec.encode(mine)
-                    if body == spectator:
-                        continue
-                    line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
-                    histories.setdefault(keys.history(env.match_id, str(seat)), []).append(line)
-            if before is None or before.state.status != state.status:
-                # Only the status a match ends the batch in counts (its last change).
-                lobby[env.match_id] = (state.game, state.status, env.recorded_at)
         new_mark = position(batch[-1][0]) if batch else mark
         if new_mark > mark:
             self._pending_marks[p] = new_mark
@@ -199,13 +169,16 @@ class MatchesProjection:
         writes = Writes()
         for key, lines in histories.items():
             writes.add_many("RPUSH", key, list(lines))
-        for key, (added, removed) in _turn_moves(keys, turns, came).items():
+        for key, (added, removed) in turn_moves.items():
             if added:
                 writes.add_many("ZADD", key, added, step=2)
             if removed:
                 writes.add_many("ZREM", key, removed)
         if notices:
-            n.write(writes, p, notices)
+            # In log order, as the stream would have had them event by event (a stable
+            # sort: one log entry's notices keep theirs).
+            notices.sort(key=lambda x: x[0])
+            n.write(writes, p, [(notice, fresh) for _, notice, fresh in notices])
         if new_mark > mark:
             writes.add("SET", keys.notices_mark, batch[-1][0])
         for key, (added, removed) in _lobby_moves(keys, lobby).items():
@@ -213,9 +186,8 @@ class MatchesProjection:
                 writes.add_many("ZREM", key, removed)
             if added:
                 writes.add_many("ZADD", key, added, step=2)
-        for match_id in touched:
-            live, created_at = self._pending[match_id]
-            at = touched[match_id]
+        for match_id, (live, created_at) in self._pending.items():
+            at = by_match[match_id][-1][1].recorded_at
             writes.add(
                 "SET",
                 keys.summary(match_id),
@@ -229,6 +201,82 @@ class MatchesProjection:
             writes.send(tx)
 
         return write
+
+    def _fold(
+        self,
+        keys: Keys,
+        match_id: str,
+        entries: Sequence[Entry],
+        state: m.MatchState | None,
+        created_at: int,
+        mark: tuple[int, int],
+        shared: Shared | None,
+        histories: dict[str, list[bytes]],
+        lobby: dict[str, tuple[str, str, int]],
+        notices: list[tuple[tuple[int, int], Notice, bool]],
+        turn_moves: Moves,
+    ) -> None:
+        """One match's events of a batch, from `state` (None: the match opens in it):
+        its history lines, notices, turns and lobby status, added to the batch's."""
+        name = state.game if state is not None else game_of([entries[0][1]])
+        game = get_game(name)
+        codec = m.codec(name)
+        # Lifecycle events and the events of a game that redacts nothing read the same
+        # for every seat: a seat's history holds only its own secrets.
+        secretive = not redacts_nothing(game)
+        spectator_lines = histories.setdefault(keys.history(match_id, "spectator"), [])
+        first = acting = n.acting(state)
+        came: dict[str, int] = {}  # player -> when their turn came, last, in the batch
+        for eid, env in entries:
+            event = codec.decode(bytes(upcast(env).payload))
+            prior = state
+            state = m.evolve_with(game, prior, event)
+            said, now = n.derive(
+                match_id, env.version, env.recorded_at, env.type, prior, state, event, acting
+            )
+            if now != acting:
+                for player in now - acting:
+                    came[player] = env.recorded_at
+                acting = now
+            if said:
+                at = position(eid)
+                notices += [(at, notice, at > mark) for notice in said]
+            whole = codec.encode(event)
+            shown = m.redact(name, event, None)
+            spectator = None if shown is None else whole if shown is event else codec.encode(shown)
+            if shared is not None:
+                # The public stream carries the spectator's sentence.
+                names = m.seat_names(state.players)
+                text = "" if shown is None else m.describe(name, shown, None, names)
+                shared[(match_id, env.version)] = (name, spectator, text)
+            if spectator is not None:
+                spectator_lines.append(ENC.encode(HistoryLine(env.version, msgspec.Raw(spectator))))
+            if secretive and not m.is_lifecycle(event):
+                for seat in range(state.seats):
+                    mine = m.redact(name, event, seat)
+                    body = None if mine is None else whole if mine is event else codec.encode(mine)
+                    if body == spectator:
+                        continue
+                    line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
+                    histories.setdefault(keys.history(match_id, str(seat)), []).append(line)
+            if prior is None or prior.status != state.status:
+                # Only the status a match ends the batch in counts (its last change).
+                lobby[match_id] = (name, state.status, env.recorded_at)
+        assert state is not None
+        self._pending[match_id] = (
+            LiveMatch(state=state, last_hash=entries[-1][1].hash),
+            created_at,
+        )
+        # Whose turn it is now, each since the last time it came (also when it came again
+        # after leaving within the batch: as if projected event by event); and whose it
+        # no longer is.
+        for player in acting:
+            if player in came:
+                turn_moves.setdefault(keys.turns(player), ([], []))[0].extend(
+                    (came[player], match_id)
+                )
+        for player in first - acting:
+            turn_moves.setdefault(keys.turns(player), ([], []))[1].append(match_id)
 
     def committed(self) -> None:
         for match_id, found in self._pending.items():
@@ -287,24 +335,6 @@ def _lobby_moves(keys: Keys, lobby: Mapping[str, tuple[str, str, int]]) -> Moves
                     added += [at, match_id]
                 else:
                     removed.append(match_id)
-    return out
-
-
-def _turn_moves(
-    keys: Keys,
-    turns: Mapping[str, tuple[frozenset[str], frozenset[str]]],
-    came: Mapping[tuple[str, str], int],
-) -> Moves:
-    """Each player's matches where their turn came (score: since when) and went, from
-    who had to act in each match before the batch and who does after it."""
-    out: Moves = {}
-    for match_id, (first, now) in turns.items():
-        for player in now - first:
-            out.setdefault(keys.turns(player), ([], []))[0].extend(
-                (came[(match_id, player)], match_id)
-            )
-        for player in first - now:
-            out.setdefault(keys.turns(player), ([], []))[1].append(match_id)
     return out
 
 
