@@ -478,7 +478,7 @@ async def test_a_long_write_is_split_for_the_script_and_keeps_its_order(redis: R
     writes = Writes()
     writes.add_many("RPUSH", key, list(lines))
     assert len(writes) == 3  # Lua unpacks a few thousand values at most
-    await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
+    await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, writes.packed())
     assert await redis.lrange(key, 0, -1) == lines
 
 
