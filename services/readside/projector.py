@@ -25,6 +25,7 @@ Projections and their keys:
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -536,6 +537,8 @@ def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
 
 # --- the runner ----------------------------------------------------------------------
 
+REBUILD_BATCH = 2000  # log entries per batch of a rebuild
+
 
 class Projector(PassLoop):
     role = "projector"
@@ -575,10 +578,13 @@ class Projector(PassLoop):
     def behind(self) -> bool:
         return self._behind
 
-    async def step(self, projection: Projection | Sequence[Projection], p: int) -> int:
-        """One batch of one partition, applied to each given projection in one MULTI;
-        the number of events read. Projections at different checkpoints are stepped
-        one by one; at the same one (the usual case) the log is read once for all."""
+    async def step(
+        self, projection: Projection | Sequence[Projection], p: int, count: int | None = None
+    ) -> int:
+        """One batch of one partition (`count` log entries, else `batch_size`), applied to
+        each given projection in one MULTI; the number of events read. Projections at
+        different checkpoints are stepped one by one; at the same one (the usual case)
+        the log is read once for all."""
         group = [projection] if not isinstance(projection, Sequence) else list(projection)
         keys = [proj.checkpoint_key(p) for proj in group]
         async with self.redis.pipeline(transaction=True) as tx:
@@ -591,13 +597,14 @@ class Projector(PassLoop):
                 await tx.unwatch()  # type: ignore[no-untyped-call]  # unannotated in redis-py
                 done = 0
                 for proj in group:
-                    done = max(done, await self.step(proj, p))
+                    done = max(done, await self.step(proj, p, count))
                 return done
             after = positions.pop()
-            batch = await self.store.read_log(p, after, self.batch_size)
+            size = count or self.batch_size
+            batch = await self.store.read_log(p, after, size)
             # Counted in events, which are at least as many as entries: at worst a
             # drained partition is taken for a full one, and the next pass comes at once.
-            self._behind = self._behind or len(batch) >= self.batch_size
+            self._behind = self._behind or len(batch) >= size
             if not batch:
                 for proj in group:
                     self._seen[(proj.name, p)] = after.encode()
@@ -782,14 +789,45 @@ class Projector(PassLoop):
                 await self.redis.set(keys.notices_mark, done)
         projection.forget()
 
+    async def _drop(self, pattern: str) -> None:
+        """Delete every key matching `pattern`, a thousand per round trip."""
+        found: list[Any] = []
+        async for key in self.redis.scan_iter(match=pattern, count=1000):
+            found.append(key)
+            if len(found) >= 1000:
+                await self._delete(found)
+                found = []
+        if found:
+            await self._delete(found)
+
+    async def _delete(self, keys: Sequence[Any]) -> None:
+        # One DEL per key: on a cluster a DEL of several keys must keep to one slot.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.delete(key)
+            await pipe.execute()
+
     async def rebuild(self, name: str, progress: Callable[[int], None] | None = None) -> int:
-        """Drop one projection's keys and checkpoints and apply every log from the start."""
+        """Drop one projection's keys and checkpoints and apply every log from the start.
+
+        A partition at a time, in batches of `REBUILD_BATCH` log entries. Every batch
+        still moves its checkpoint in the MULTI that writes it, so a rebuild cut short
+        leaves read models a projector continues from."""
         if name == "public":
             raise ValueError("the public stream is never rebuilt: its readers have seen it")
+        # What the process held before the rebuild (modules, a caller's data) outlives
+        # it: frozen, the collector stops walking all of it again on each full pass,
+        # which a rebuild's millions of short-lived objects set off over and over.
+        gc.freeze()
+        try:
+            return await self._rebuild(name, progress)
+        finally:
+            gc.unfreeze()
+
+    async def _rebuild(self, name: str, progress: Callable[[int], None] | None) -> int:
         if name == "ratings":
             assert self.ratings is not None, "ratings are folded by the holder of partition 0"
-            async for key in self.redis.scan_iter(match=RATINGS.pattern, count=1000):
-                await self.redis.delete(key)
+            await self._drop(RATINGS.pattern)
             total = 0
             while n := await self.step_ratings():
                 total += n
@@ -801,19 +839,21 @@ class Projector(PassLoop):
             await self._keep_notice_marks(projection)
         for p in self.partitions:
             for pattern in projection.keys_pattern(p):
-                async for key in self.redis.scan_iter(match=pattern, count=1000):
-                    await self.redis.delete(key)
+                await self._drop(pattern)
             await self.redis.delete(projection.checkpoint_key(p))
         if isinstance(projection, MatchesProjection):
             projection.forget()
+        # Bigger batches than live: fewer round trips and transactions, and each match's
+        # summary and views written once for more of its events.
+        count = max(self.batch_size, REBUILD_BATCH)
         total = 0
-        while True:
+        while True:  # until a pass finds every log applied, appends meanwhile too
             done = 0
             for p in self.partitions:
-                n = await self.step(projection, p)
-                done += n
-                if progress:
-                    progress(n)
+                while n := await self.step(projection, p, count):
+                    done += n
+                    if progress:
+                        progress(n)
             total += done
             if done == 0:
                 return total
