@@ -228,22 +228,44 @@ class MatchesProjection:
         spectator_lines = histories.setdefault(keys.history(match_id, "spectator"), [])
         first = acting = n.acting(state)
         came: dict[str, int] = {}  # player -> when their turn came, last, in the batch
+        # Who must act, by the seats that must: while the seated players and those who
+        # conceded stay the same lists (a game event leaves them be), the same people.
+        people: dict[frozenset[int], frozenset[str]] = {}
+        players: list[str | None] | None = None
+        conceded: list[int] | None = None
         for eid, env in entries:
             event = codec.decode(bytes(upcast(env).payload))
             prior = state
             state = m.evolve_with(game, prior, event)
-            said, now = n.derive(
-                match_id, env.version, env.recorded_at, env.type, prior, state, event, acting
-            )
-            if now != acting:
+            if state.status != "playing":
+                now = n.acting(state)
+            else:
+                if state.players is not players or state.conceded is not conceded:
+                    people, players, conceded = {}, state.players, state.conceded
+                seats = game.to_act(state.game_state)
+                found = people.get(seats)
+                now = people[seats] = n.acting(state) if found is None else found
+            if now != acting or n.gives_notices(env.type):
+                said, _ = n.derive(
+                    match_id,
+                    env.version,
+                    env.recorded_at,
+                    env.type,
+                    prior,
+                    state,
+                    event,
+                    acting,
+                    now,
+                )
+                if said:
+                    at = position(eid)
+                    notices += [(at, notice, at > mark) for notice in said]
                 for player in now - acting:
                     came[player] = env.recorded_at
                 acting = now
-            if said:
-                at = position(eid)
-                notices += [(at, notice, at > mark) for notice in said]
             whole = codec.encode(event)
-            shown = m.redact(name, event, None)
+            life = m.is_lifecycle(event)
+            shown = game.redact(event, None) if not life else m.redact(name, event, None)
             spectator = None if shown is None else whole if shown is event else codec.encode(shown)
             if shared is not None:
                 # The public stream carries the spectator's sentence.
@@ -252,7 +274,7 @@ class MatchesProjection:
                 shared[(match_id, env.version)] = (name, spectator, text)
             if spectator is not None:
                 spectator_lines.append(ENC.encode(HistoryLine(env.version, msgspec.Raw(spectator))))
-            if secretive and not m.is_lifecycle(event):
+            if secretive and not life:
                 for seat in range(state.seats):
                     mine = m.redact(name, event, seat)
                     body = None if mine is None else whole if mine is event else codec.encode(mine)
