@@ -67,7 +67,8 @@ class Writes:
     def add(self, command: str, key: str, *args: EncodableT) -> None:
         self.keys.append(key)
         self.args += [command, len(args)]
-        self.args += map(_text, args)
+        # Most arguments are bytes (a history's lines): decoded here, not in a call each.
+        self.args += [a.decode() if type(a) is bytes else _text(a) for a in args]
 
     def packed(self) -> bytes:
         """RUN_LUA's one argument, after the keys."""
