@@ -665,7 +665,7 @@ class Projector(PassLoop):
             metrics.PROJECTED.labels(proj.name).inc(len(batch))
         return len(batch)
 
-    async def step_ratings(self) -> int:
+    async def step_ratings(self, count: int | None = None) -> int:
         """One merged batch of every partition for the ratings, in log-id order; the
         number of log events it moved past (only finished matches are decoded).
 
@@ -675,13 +675,13 @@ class Projector(PassLoop):
         (a rebuild folds by id, so the live fold must too). Entries of this very
         millisecond wait for the next one."""
         for _ in range(100):
-            moved, held = await self._step_ratings()
+            moved, held = await self._step_ratings(count or self.batch_size)
             if moved or not held:
                 return moved
             await asyncio.sleep(0.002)
         return 0
 
-    async def _step_ratings(self) -> tuple[int, bool]:
+    async def _step_ratings(self, count: int) -> tuple[int, bool]:
         proj = self.ratings
         assert proj is not None
         every = range(self.store.partitions)
@@ -692,15 +692,13 @@ class Projector(PassLoop):
             positions = [r.decode() if r else START for r in raw]
             clock = await self.store.log_clock()
             founds = await self.store.read_logs(
-                dict(zip(every, positions, strict=True)), self.batch_size, FINISHED
+                dict(zip(every, positions, strict=True)), count, FINISHED
             )
             # A partition that filled its batch may have more: nothing past its last id
             # may be taken yet, from any partition.
             # (Counted in log entries: one entry's events share its position.)
             full = [
-                position(f[-1][0])
-                for f in founds.values()
-                if len({eid for eid, _ in f}) >= self.batch_size
+                position(f[-1][0]) for f in founds.values() if len({eid for eid, _ in f}) >= count
             ]
             cutoff = min(full) if full else None
             self._behind = self._behind or bool(full)
@@ -857,7 +855,9 @@ class Projector(PassLoop):
             assert self.ratings is not None, "ratings are folded by the holder of partition 0"
             await self._drop(RATINGS.pattern)
             total = 0
-            while n := await self.step_ratings():
+            # Only match.finished entries are decoded: the batches can be as big as the
+            # matches projection's.
+            while n := await self.step_ratings(max(self.batch_size, REBUILD_BATCH)):
                 total += n
                 if progress:
                     progress(n)
