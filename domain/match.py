@@ -385,6 +385,11 @@ def fold(events: Sequence[Any], state: MatchState | None = None) -> MatchState:
     return fold_with(game, events, state)
 
 
+def evolve_with(game: Game, state: MatchState | None, event: Any) -> MatchState:
+    """`evolve` with the match's game already looked up (a fold one event at a time)."""
+    return _evolve(game, state, event)
+
+
 def fold_with(game: Game, events: Sequence[Any], state: MatchState | None) -> MatchState:
     for event in events:
         state = _evolve(game, state, event)

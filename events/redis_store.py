@@ -45,8 +45,16 @@ def entry_to_envelope(
     the log carried each event (without the hash chain and the command). A match
     stream's entry links to the hash of the one before it, `prev`; entries written
     before that was left out of them carry it (`pv`)."""
-    eid = entry_id.decode() if isinstance(entry_id, bytes) else entry_id
-    version = int(fields[b"v"]) if b"v" in fields else int(eid.split("-")[1])
+    # Read for every event a projector folds: each field looked up once.
+    get = fields.get
+    v = get(b"v")
+    if v is not None:
+        version = int(v)
+    elif isinstance(entry_id, bytes):
+        version = int(entry_id.rpartition(b"-")[2])
+    else:
+        version = int(entry_id.rpartition("-")[2])
+    pv = get(b"pv")
     return Envelope(
         match_id=match_id,
         version=version,
@@ -55,9 +63,9 @@ def entry_to_envelope(
         command_id=fields[b"c"].decode(),
         recorded_at=int(fields[b"at"]),
         schema=int(fields[b"s"]),
-        prev=fields[b"pv"].decode() if b"pv" in fields else prev,
-        hash=fields.get(b"h", b"").decode(),
-        command=msgspec.Raw(fields.get(b"x", b"null")),
+        prev=pv.decode() if pv is not None else prev,
+        hash=get(b"h", b"").decode(),
+        command=msgspec.Raw(get(b"x", b"null")),
     )
 
 
@@ -133,14 +141,17 @@ async def read_partitions_entries(
                 spans[p, match_id] = (
                     (min(known[0], low), max(known[1], high)) if known else (low, high)
                 )
-    rows_of: dict[tuple[int, str], dict[bytes, tuple[bytes, dict[bytes, bytes]]]] = {}
+    Row = tuple[bytes, dict[bytes, bytes]]
+    # Per span, its rows: as read where the span is whole (entry ids 0-low..0-high, one
+    # per version, so a slice places them), else by entry id (some were archived since).
+    rows_of: dict[tuple[int, str], list[Row] | dict[bytes, Row]] = {}
     if spans:
         async with redis.pipeline(transaction=False) as pipe:
             for (p, match_id), (low, high) in spans.items():
                 pipe.xrange(Keys(p).match(match_id), min=f"0-{low}", max=f"0-{high}")
             ranges: list[Any] = await pipe.execute()
-        for span, rows in zip(spans, ranges, strict=True):
-            rows_of[span] = {row[0]: row for row in rows}
+        for (span, (low, high)), rows in zip(spans.items(), ranges, strict=True):
+            rows_of[span] = rows if len(rows) == high - low + 1 else {r[0]: r for r in rows}
     out: dict[int, list[LogEntry | Skipped]] = {}
     for p, found in founds.items():
         entries: list[LogEntry | Skipped] = []
@@ -154,8 +165,12 @@ async def read_partitions_entries(
                 continue
             match_id, first, n = one
             held = rows_of[p, match_id]
-            versions = range(max(first - 1, 1), first + n)
-            rows = [row for v in versions if (row := held.get(b"0-%d" % v)) is not None]
+            if isinstance(held, list):
+                low = spans[p, match_id][0]
+                rows = held[max(first - 1, 1) - low : first + n - low]
+            else:
+                versions = range(max(first - 1, 1), first + n)
+                rows = [row for v in versions if (row := held.get(b"0-%d" % v)) is not None]
             events = chained(match_id, first - 1, rows)
             if len(events) < n and fallback is not None:
                 events = (await fallback(match_id, first - 1))[:n]  # archived since

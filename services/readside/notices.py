@@ -85,6 +85,11 @@ def acting(state: m.MatchState | None) -> frozenset[str]:
     )
 
 
+def gives_notices(event_type: str) -> bool:
+    """Whether an event of this type gives notices of its own (besides turns coming)."""
+    return event_type in RULES
+
+
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -131,10 +136,13 @@ def derive(
     after: m.MatchState,
     event: Any,
     was_acting: frozenset[str] | None = None,
+    now_acting: frozenset[str] | None = None,
 ) -> tuple[list[Notice], frozenset[str]]:
     """The notices one event gives, and who must act after it (pass that back as
-    `was_acting` for the match's next event: it saves working it out again)."""
-    now_acting = acting(after)
+    `was_acting` for the match's next event: it saves working it out again; and
+    `now_acting`, who must act after it, if the caller knows)."""
+    if now_acting is None:
+        now_acting = acting(after)
     before_acting = acting(before) if was_acting is None else was_acting
     drafts: list[Draft] = []
     fresh = now_acting - before_acting

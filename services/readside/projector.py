@@ -25,6 +25,7 @@ Projections and their keys:
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -47,7 +48,7 @@ from events.upcast import upcast
 from services.infra import metrics
 from services.infra.passes import PassLoop
 from services.readside import notices as n
-from services.readside.schema import HistoryLine, Notice, PlayerRating, PublicEvent, Summary
+from services.readside.schema import Notice, PlayerRating, PublicEvent, Summary
 from services.readside.writes import Writes
 
 log = structlog.get_logger("tabletop.projector")
@@ -129,67 +130,37 @@ class MatchesProjection:
         self._pending = {}
         self._pending_marks = {}
         keys = Keys(p)
+        mark = await self._mark(p)
+        # A match's entries in the batch, in order. Matches fold apart from each other, so
+        # each is folded in one run: its game, codec and keys are looked up once, not
+        # once per event.
+        by_match: dict[str, list[Entry]] = {}
+        for entry in batch:
+            found = by_match.get(entry[1].match_id)
+            if found is None:
+                by_match[entry[1].match_id] = [entry]
+            else:
+                found.append(entry)
         histories: dict[str, list[bytes]] = {}
         lobby: dict[str, tuple[str, str, int]] = {}  # match -> game, status, since when
-        touched: dict[str, int] = {}
-        mark = await self._mark(p)
-        notices: list[tuple[Notice, bool]] = []  # each, and whether the stream gets it
-        # Per match: who had to act before the batch, and who does now.
-        turns: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        came: dict[tuple[str, str], int] = {}  # (match, player) -> when their turn came
-        for eid, env in batch:
-            before, created_at = await self._state_before(env)
-            game = before.state.game if before else game_of([env])
-            event = decode_events(game, [env])[0]
-            prior = before.state if before else None
-            state = m.evolve(prior, event)
-            live = LiveMatch(state=state, last_hash=env.hash)
-            self._pending[env.match_id] = (live, created_at)
-            touched[env.match_id] = env.recorded_at
-            known = turns.get(env.match_id)
-            said, now = n.derive(
-                env.match_id,
-                env.version,
-                env.recorded_at,
-                env.type,
-                prior,
-                state,
-                event,
-                known[1] if known else None,
+        # Each notice with its log position, and whether the stream gets it.
+        notices: list[tuple[tuple[int, int], Notice, bool]] = []
+        turn_moves: Moves = {}
+        for match_id, entries in by_match.items():
+            before, created_at = await self._state_before(entries[0][1])
+            self._fold(
+                keys,
+                match_id,
+                entries,
+                before.state if before else None,
+                created_at,
+                mark,
+                shared,
+                histories,
+                lobby,
+                notices,
+                turn_moves,
             )
-            first = known[0] if known else n.acting(prior)
-            for player in now - (known[1] if known else first):
-                came[(env.match_id, player)] = env.recorded_at
-            turns[env.match_id] = (first, now)
-            if said:
-                fresh = position(eid) > mark
-                notices += [(notice, fresh) for notice in said]
-            codec = m.codec(state.game)
-            whole = codec.encode(event)
-            shown = m.redact(state.game, event, None)
-            spectator = None if shown is None else whole if shown is event else codec.encode(shown)
-            if shared is not None:
-                # The public stream carries the spectator's sentence.
-                names = m.seat_names(state.players)
-                text = "" if shown is None else m.describe(state.game, shown, None, names)
-                shared[(env.match_id, env.version)] = (state.game, spectator, text)
-            if spectator is not None:
-                line = ENC.encode(HistoryLine(env.version, msgspec.Raw(spectator)))
-                histories.setdefault(keys.history(env.match_id, "spectator"), []).append(line)
-            if not m.is_lifecycle(event) and not redacts_nothing(get_game(state.game)):
-                # A seat's history holds only the lines it reads otherwise than the
-                # spectator: lifecycle events and the events of a game that redacts
-                # nothing read the same for every seat, so only its own secrets.
-                for seat in range(state.seats):
-                    mine = m.redact(state.game, event, seat)
-                    body = None if mine is None else whole if mine is event else codec.encode(mine)
-                    if body == spectator:
-                        continue
-                    line = ENC.encode(HistoryLine(env.version, msgspec.Raw(body or b"null")))
-                    histories.setdefault(keys.history(env.match_id, str(seat)), []).append(line)
-            if before is None or before.state.status != state.status:
-                # Only the status a match ends the batch in counts (its last change).
-                lobby[env.match_id] = (state.game, state.status, env.recorded_at)
         new_mark = position(batch[-1][0]) if batch else mark
         if new_mark > mark:
             self._pending_marks[p] = new_mark
@@ -199,13 +170,16 @@ class MatchesProjection:
         writes = Writes()
         for key, lines in histories.items():
             writes.add_many("RPUSH", key, list(lines))
-        for key, (added, removed) in _turn_moves(keys, turns, came).items():
+        for key, (added, removed) in turn_moves.items():
             if added:
                 writes.add_many("ZADD", key, added, step=2)
             if removed:
                 writes.add_many("ZREM", key, removed)
         if notices:
-            n.write(writes, p, notices)
+            # In log order, as the stream would have had them event by event (a stable
+            # sort: one log entry's notices keep theirs).
+            notices.sort(key=lambda x: x[0])
+            n.write(writes, p, [(notice, fresh) for _, notice, fresh in notices])
         if new_mark > mark:
             writes.add("SET", keys.notices_mark, batch[-1][0])
         for key, (added, removed) in _lobby_moves(keys, lobby).items():
@@ -213,9 +187,8 @@ class MatchesProjection:
                 writes.add_many("ZREM", key, removed)
             if added:
                 writes.add_many("ZADD", key, added, step=2)
-        for match_id in touched:
-            live, created_at = self._pending[match_id]
-            at = touched[match_id]
+        for match_id, (live, created_at) in self._pending.items():
+            at = by_match[match_id][-1][1].recorded_at
             writes.add(
                 "SET",
                 keys.summary(match_id),
@@ -229,6 +202,104 @@ class MatchesProjection:
             writes.send(tx)
 
         return write
+
+    def _fold(
+        self,
+        keys: Keys,
+        match_id: str,
+        entries: Sequence[Entry],
+        state: m.MatchState | None,
+        created_at: int,
+        mark: tuple[int, int],
+        shared: Shared | None,
+        histories: dict[str, list[bytes]],
+        lobby: dict[str, tuple[str, str, int]],
+        notices: list[tuple[tuple[int, int], Notice, bool]],
+        turn_moves: Moves,
+    ) -> None:
+        """One match's events of a batch, from `state` (None: the match opens in it):
+        its history lines, notices, turns and lobby status, added to the batch's."""
+        name = state.game if state is not None else game_of([entries[0][1]])
+        game = get_game(name)
+        codec = m.codec(name)
+        # Lifecycle events and the events of a game that redacts nothing read the same
+        # for every seat: a seat's history holds only its own secrets.
+        secretive = not redacts_nothing(game)
+        spectator_lines = histories.setdefault(keys.history(match_id, "spectator"), [])
+        first = acting = n.acting(state)
+        came: dict[str, int] = {}  # player -> when their turn came, last, in the batch
+        # Who must act, by the seats that must: while the seated players and those who
+        # conceded stay the same lists (a game event leaves them be), the same people.
+        people: dict[frozenset[int], frozenset[str]] = {}
+        players: list[str | None] | None = None
+        conceded: list[int] | None = None
+        for eid, env in entries:
+            event = codec.decode(bytes(upcast(env).payload))
+            prior = state
+            state = m.evolve_with(game, prior, event)
+            if state.status != "playing":
+                now = n.acting(state)
+            else:
+                if state.players is not players or state.conceded is not conceded:
+                    people, players, conceded = {}, state.players, state.conceded
+                seats = game.to_act(state.game_state)
+                found = people.get(seats)
+                now = people[seats] = n.acting(state) if found is None else found
+            if now != acting or n.gives_notices(env.type):
+                said, _ = n.derive(
+                    match_id,
+                    env.version,
+                    env.recorded_at,
+                    env.type,
+                    prior,
+                    state,
+                    event,
+                    acting,
+                    now,
+                )
+                if said:
+                    at = position(eid)
+                    notices += [(at, notice, at > mark) for notice in said]
+                for player in now - acting:
+                    came[player] = env.recorded_at
+                acting = now
+            whole = codec.encode(event)
+            life = m.is_lifecycle(event)
+            shown = game.redact(event, None) if not life else m.redact(name, event, None)
+            spectator = None if shown is None else whole if shown is event else codec.encode(shown)
+            if shared is not None:
+                # The public stream carries the spectator's sentence.
+                names = m.seat_names(state.players)
+                text = "" if shown is None else m.describe(name, shown, None, names)
+                shared[(match_id, env.version)] = (name, spectator, text)
+            if spectator is not None:
+                spectator_lines.append(history_line(env.version, spectator))
+            if secretive and not life:
+                for seat in range(state.seats):
+                    mine = m.redact(name, event, seat)
+                    body = None if mine is None else whole if mine is event else codec.encode(mine)
+                    if body == spectator:
+                        continue
+                    line = history_line(env.version, body or b"null")
+                    histories.setdefault(keys.history(match_id, str(seat)), []).append(line)
+            if prior is None or prior.status != state.status:
+                # Only the status a match ends the batch in counts (its last change).
+                lobby[match_id] = (name, state.status, env.recorded_at)
+        assert state is not None
+        self._pending[match_id] = (
+            LiveMatch(state=state, last_hash=entries[-1][1].hash),
+            created_at,
+        )
+        # Whose turn it is now, each since the last time it came (also when it came again
+        # after leaving within the batch: as if projected event by event); and whose it
+        # no longer is.
+        for player in acting:
+            if player in came:
+                turn_moves.setdefault(keys.turns(player), ([], []))[0].extend(
+                    (came[player], match_id)
+                )
+        for player in first - acting:
+            turn_moves.setdefault(keys.turns(player), ([], []))[1].append(match_id)
 
     def committed(self) -> None:
         for match_id, found in self._pending.items():
@@ -270,6 +341,12 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
     )
 
 
+def history_line(version: int, event: bytes) -> bytes:
+    """`HistoryLine(version, Raw(event))` as msgspec encodes it (its text is written when
+    read), formatted: one per event and reader, a struct and an encoder call fewer."""
+    return b'{"version":%d,"event":%s}' % (version, event)
+
+
 STATUSES = ("lobby", "playing", "finished")
 Moves = dict[str, tuple[list[EncodableT], list[EncodableT]]]  # key -> added, removed
 
@@ -287,24 +364,6 @@ def _lobby_moves(keys: Keys, lobby: Mapping[str, tuple[str, str, int]]) -> Moves
                     added += [at, match_id]
                 else:
                     removed.append(match_id)
-    return out
-
-
-def _turn_moves(
-    keys: Keys,
-    turns: Mapping[str, tuple[frozenset[str], frozenset[str]]],
-    came: Mapping[tuple[str, str], int],
-) -> Moves:
-    """Each player's matches where their turn came (score: since when) and went, from
-    who had to act in each match before the batch and who does after it."""
-    out: Moves = {}
-    for match_id, (first, now) in turns.items():
-        for player in now - first:
-            out.setdefault(keys.turns(player), ([], []))[0].extend(
-                (came[(match_id, player)], match_id)
-            )
-        for player in first - now:
-            out.setdefault(keys.turns(player), ([], []))[1].append(match_id)
     return out
 
 
@@ -506,6 +565,8 @@ def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
 
 # --- the runner ----------------------------------------------------------------------
 
+REBUILD_BATCH = 2000  # log entries per batch of a rebuild
+
 
 class Projector(PassLoop):
     role = "projector"
@@ -545,10 +606,13 @@ class Projector(PassLoop):
     def behind(self) -> bool:
         return self._behind
 
-    async def step(self, projection: Projection | Sequence[Projection], p: int) -> int:
-        """One batch of one partition, applied to each given projection in one MULTI;
-        the number of events read. Projections at different checkpoints are stepped
-        one by one; at the same one (the usual case) the log is read once for all."""
+    async def step(
+        self, projection: Projection | Sequence[Projection], p: int, count: int | None = None
+    ) -> int:
+        """One batch of one partition (`count` log entries, else `batch_size`), applied to
+        each given projection in one MULTI; the number of events read. Projections at
+        different checkpoints are stepped one by one; at the same one (the usual case)
+        the log is read once for all."""
         group = [projection] if not isinstance(projection, Sequence) else list(projection)
         keys = [proj.checkpoint_key(p) for proj in group]
         async with self.redis.pipeline(transaction=True) as tx:
@@ -561,13 +625,14 @@ class Projector(PassLoop):
                 await tx.unwatch()  # type: ignore[no-untyped-call]  # unannotated in redis-py
                 done = 0
                 for proj in group:
-                    done = max(done, await self.step(proj, p))
+                    done = max(done, await self.step(proj, p, count))
                 return done
             after = positions.pop()
-            batch = await self.store.read_log(p, after, self.batch_size)
+            size = count or self.batch_size
+            batch = await self.store.read_log(p, after, size)
             # Counted in events, which are at least as many as entries: at worst a
             # drained partition is taken for a full one, and the next pass comes at once.
-            self._behind = self._behind or len(batch) >= self.batch_size
+            self._behind = self._behind or len(batch) >= size
             if not batch:
                 for proj in group:
                     self._seen[(proj.name, p)] = after.encode()
@@ -600,7 +665,7 @@ class Projector(PassLoop):
             metrics.PROJECTED.labels(proj.name).inc(len(batch))
         return len(batch)
 
-    async def step_ratings(self) -> int:
+    async def step_ratings(self, count: int | None = None) -> int:
         """One merged batch of every partition for the ratings, in log-id order; the
         number of log events it moved past (only finished matches are decoded).
 
@@ -610,13 +675,13 @@ class Projector(PassLoop):
         (a rebuild folds by id, so the live fold must too). Entries of this very
         millisecond wait for the next one."""
         for _ in range(100):
-            moved, held = await self._step_ratings()
+            moved, held = await self._step_ratings(count or self.batch_size)
             if moved or not held:
                 return moved
             await asyncio.sleep(0.002)
         return 0
 
-    async def _step_ratings(self) -> tuple[int, bool]:
+    async def _step_ratings(self, count: int) -> tuple[int, bool]:
         proj = self.ratings
         assert proj is not None
         every = range(self.store.partitions)
@@ -627,15 +692,13 @@ class Projector(PassLoop):
             positions = [r.decode() if r else START for r in raw]
             clock = await self.store.log_clock()
             founds = await self.store.read_logs(
-                dict(zip(every, positions, strict=True)), self.batch_size, FINISHED
+                dict(zip(every, positions, strict=True)), count, FINISHED
             )
             # A partition that filled its batch may have more: nothing past its last id
             # may be taken yet, from any partition.
             # (Counted in log entries: one entry's events share its position.)
             full = [
-                position(f[-1][0])
-                for f in founds.values()
-                if len({eid for eid, _ in f}) >= self.batch_size
+                position(f[-1][0]) for f in founds.values() if len({eid for eid, _ in f}) >= count
             ]
             cutoff = min(full) if full else None
             self._behind = self._behind or bool(full)
@@ -752,16 +815,49 @@ class Projector(PassLoop):
                 await self.redis.set(keys.notices_mark, done)
         projection.forget()
 
+    async def _drop(self, pattern: str) -> None:
+        """Delete every key matching `pattern`, a thousand per round trip."""
+        found: list[Any] = []
+        async for key in self.redis.scan_iter(match=pattern, count=1000):
+            found.append(key)
+            if len(found) >= 1000:
+                await self._delete(found)
+                found = []
+        if found:
+            await self._delete(found)
+
+    async def _delete(self, keys: Sequence[Any]) -> None:
+        # One DEL per key: on a cluster a DEL of several keys must keep to one slot.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.delete(key)
+            await pipe.execute()
+
     async def rebuild(self, name: str, progress: Callable[[int], None] | None = None) -> int:
-        """Drop one projection's keys and checkpoints and apply every log from the start."""
+        """Drop one projection's keys and checkpoints and apply every log from the start.
+
+        A partition at a time, in batches of `REBUILD_BATCH` log entries. Every batch
+        still moves its checkpoint in the MULTI that writes it, so a rebuild cut short
+        leaves read models a projector continues from."""
         if name == "public":
             raise ValueError("the public stream is never rebuilt: its readers have seen it")
+        # What the process held before the rebuild (modules, a caller's data) outlives
+        # it: frozen, the collector stops walking all of it again on each full pass,
+        # which a rebuild's millions of short-lived objects set off over and over.
+        gc.freeze()
+        try:
+            return await self._rebuild(name, progress)
+        finally:
+            gc.unfreeze()
+
+    async def _rebuild(self, name: str, progress: Callable[[int], None] | None) -> int:
         if name == "ratings":
             assert self.ratings is not None, "ratings are folded by the holder of partition 0"
-            async for key in self.redis.scan_iter(match=RATINGS.pattern, count=1000):
-                await self.redis.delete(key)
+            await self._drop(RATINGS.pattern)
             total = 0
-            while n := await self.step_ratings():
+            # Only match.finished entries are decoded: the batches can be as big as the
+            # matches projection's.
+            while n := await self.step_ratings(max(self.batch_size, REBUILD_BATCH)):
                 total += n
                 if progress:
                     progress(n)
@@ -771,19 +867,21 @@ class Projector(PassLoop):
             await self._keep_notice_marks(projection)
         for p in self.partitions:
             for pattern in projection.keys_pattern(p):
-                async for key in self.redis.scan_iter(match=pattern, count=1000):
-                    await self.redis.delete(key)
+                await self._drop(pattern)
             await self.redis.delete(projection.checkpoint_key(p))
         if isinstance(projection, MatchesProjection):
             projection.forget()
+        # Bigger batches than live: fewer round trips and transactions, and each match's
+        # summary and views written once for more of its events.
+        count = max(self.batch_size, REBUILD_BATCH)
         total = 0
-        while True:
+        while True:  # until a pass finds every log applied, appends meanwhile too
             done = 0
             for p in self.partitions:
-                n = await self.step(projection, p)
-                done += n
-                if progress:
-                    progress(n)
+                while n := await self.step(projection, p, count):
+                    done += n
+                    if progress:
+                        progress(n)
             total += done
             if done == 0:
                 return total

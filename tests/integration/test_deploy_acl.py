@@ -104,7 +104,7 @@ def run_writes(r: Redis, fill: Callable[[Writes], None]) -> Awaitable[Any]:
     """The projector's batch of writes, as its one script call (readside/writes.py)."""
     writes = Writes()
     fill(writes)
-    return r.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
+    return r.eval(RUN_LUA, len(writes.keys), *writes.keys, writes.packed())
 
 
 def write_notice(writes: Writes) -> None:

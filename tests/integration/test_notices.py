@@ -191,7 +191,7 @@ async def test_inboxes_keep_the_latest_and_the_stream_is_capped(
     for start in range(0, len(many), 100):
         writes = Writes()
         n.write(writes, p, many[start : start + 100])
-        await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, *writes.args)
+        await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, writes.packed())
     kept = await ReadModels(redis, P).inbox("ann", limit=1000)
     assert [x.version for x in kept] == list(range(1001 - n.INBOX_SIZE, 1001))
     # MAXLEN ~ trims whole nodes of the stream: near its cap, never all thousand.
