@@ -843,12 +843,17 @@ class Projector(PassLoop):
             raise ValueError("the public stream is never rebuilt: its readers have seen it")
         # What the process held before the rebuild (modules, a caller's data) outlives
         # it: frozen, the collector stops walking all of it again on each full pass,
-        # which a rebuild's millions of short-lived objects set off over and over.
-        gc.freeze()
+        # which a rebuild's millions of short-lived objects set off over and over. A
+        # process that froze its heap already (a settled service) keeps it so: thawing
+        # here would undo that for the rest of its life.
+        thaw = gc.get_freeze_count() == 0
+        if thaw:
+            gc.freeze()
         try:
             return await self._rebuild(name, progress)
         finally:
-            gc.unfreeze()
+            if thaw:
+                gc.unfreeze()
 
     async def _rebuild(self, name: str, progress: Callable[[int], None] | None) -> int:
         if name == "ratings":

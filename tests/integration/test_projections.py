@@ -497,3 +497,20 @@ async def test_a_pass_that_filled_a_batch_says_more_waits_and_a_drained_one_does
     assert ratings.behind()
     await ratings.catch_up()
     assert not ratings.behind()
+
+
+async def test_a_rebuild_leaves_the_collectors_frozen_heap_as_it_found_it(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    import gc
+
+    service, _ = played
+    projector = Projector(redis, service.store, projections=("matches",))
+    # A settled service has frozen its heap: a rebuild in it keeps it frozen.
+    gc.freeze()
+    assert await projector.rebuild("matches") > 0
+    assert gc.get_freeze_count() > 0  # thawed, it would be none
+    # A process that froze nothing ends a rebuild with nothing frozen.
+    gc.unfreeze()
+    assert await projector.rebuild("matches") > 0
+    assert gc.get_freeze_count() == 0
