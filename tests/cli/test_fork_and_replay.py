@@ -115,6 +115,11 @@ def test_replay_step_stops_on_ctrl_c_with_one_line(cli: CliRunner) -> None:
         assert char, "the prompt never came"
         seen += char
     step.send_signal(signal.SIGINT)
-    out, err = step.communicate(timeout=60)
-    assert step.returncode == 130
-    assert err.strip() == "stopped"
+    # Its input stays open until it has gone: `communicate` would close it at once, and
+    # the end of the input (which quits, answering 0) could be read before the signal.
+    assert step.wait(timeout=60) == 130
+    assert step.stderr is not None
+    assert step.stderr.read().strip() == "stopped"
+    for pipe in (step.stdin, step.stdout, step.stderr):
+        if pipe is not None:
+            pipe.close()
