@@ -107,7 +107,14 @@ def test_replay_step_shows_the_table_and_a_prompt_and_q_quits(cli: CliRunner) ->
 
 def test_replay_step_stops_on_ctrl_c_with_one_line(cli: CliRunner) -> None:
     match_id = played(cli, "--game", "chicken", "--players", "2", "--seed", "42")
-    step = _tabletop("replay", match_id, "--step")
+    # Ctrl-C as a terminal sends it: a process started by one that ignores SIGINT (an
+    # xdist worker, after some tests) would inherit the ignoring, and never stop.
+    step = _tabletop(
+        "replay",
+        match_id,
+        "--step",
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert step.stdout is not None
     seen = ""
     while "q: quit" not in seen:
