@@ -159,10 +159,10 @@ class CommandProcessor:
             answered, lost = await self._run_round(items)
             out += answered
             failed += lost
+        unanswered = set(failed)
         done: Ack | None = None
         if ack is not None:
-            kept = set(failed)
-            ids = [entry_id for i, entry_id in enumerate(ack.ids) if i not in kept]
+            ids = [entry_id for i, entry_id in enumerate(ack.ids) if i not in unanswered]
             done = Ack(ack.stream, ack.group, ids) if ids else None
         # Dead letters ride with the replies unless they go to a sink of their own, which
         # must have them before the entries are acknowledged.
@@ -178,7 +178,6 @@ class CommandProcessor:
             # From the sender's clock when it says (the client library does), else from
             # this batch's arrival: the reply is on its stream now.
             sent = time.time()
-            unanswered = set(failed)
             for items in rounds:
                 for i, msg in items:
                     if i not in unanswered:

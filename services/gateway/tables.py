@@ -193,24 +193,10 @@ def named(event: Any, by_id: dict[str, str]) -> Any:
     if type(event) not in _NAMING:
         return event
     name = by_id.get
-    match event:
-        case (
-            m.PlayerJoined(player=p)
-            | m.PlayerLeft(player=p)
-            | m.SeatConceded(player=p)
-            | TimeRanOut(player=p)
-        ):
-            return msgspec.structs.replace(event, player=name(p, p))
-        case (
-            m.MoveUndone(player=p)
-            | m.RematchOffered(player=p)
-            | m.RematchAccepted(player=p)
-            | m.RematchDeclined(player=p)
-        ):
-            return msgspec.structs.replace(event, player=name(p, p))
-        case m.MatchStarted(players=ps) | m.MatchFinished(players=ps) | m.RematchAgreed(players=ps):
-            return msgspec.structs.replace(event, players=tuple(name(p, p) for p in ps))
-    return event
+    # MatchStarted, MatchFinished and RematchAgreed name every seat; the rest one player.
+    if "players" in event.__struct_fields__:
+        return msgspec.structs.replace(event, players=tuple(name(p, p) for p in event.players))
+    return msgspec.structs.replace(event, player=name(event.player, event.player))
 
 
 def lines_for(
