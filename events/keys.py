@@ -113,7 +113,9 @@ class Keys:
         return f"{self.rm}:view:{match_id}"
 
     def history(self, match_id: str, reader: str) -> str:
-        """List: the moves as one reader ("spectator" or a seat number) may see them."""
+        """List: the moves as one reader ("spectator" or a seat number) may see them, as
+        the projector once stored them (histories are now worked out when read); the
+        archiver still removes a match's old lists with it."""
         return f"{self.rm}:hist:{match_id}:{reader}"
 
     def lobby(self, status: str, scope: str) -> str:

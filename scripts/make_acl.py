@@ -20,7 +20,7 @@ COMMANDS = "~tt:{*}:commands"
 EVENTS = "~tt:{*}:match:* ~tt:{*}:log"
 REPLIES_ALL = "~tt:replies:*"
 READ_MODELS = (
-    "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:hist:* ~tt:{*}:rm:lobby:* "
+    "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:lobby:* "
     "~tt:{*}:rm:turns:* ~tt:{*}:rm:inbox:* "
     "~tt:{ratings}:rating:* ~tt:{ratings}:board:* ~tt:{ratings}:games"
 )

@@ -187,6 +187,7 @@ class Archiver:
             where=self.cold.kind,
             summary=msgspec.Raw(raw_summary),
         )
+        # Histories are no longer projected; a match projected before still has them.
         readers = [k.history(match_id, "spectator")]
         readers += [k.history(match_id, str(seat)) for seat in range(summary.seats)]
         keys = [

@@ -40,7 +40,7 @@ from services.infra.config import (
 )
 from services.infra.embedded import DataFolderInUse
 from services.infra.logging import configure, level_from_env
-from services.readside.readmodels import ReadModels
+from services.readside.readmodels import ReadModels, told
 
 log = structlog.get_logger("tabletop.cli")
 
@@ -677,7 +677,7 @@ async def _demo(
     console.print(
         f"match {match_id}: {live.state.version} events; "
         f"won by {', '.join(names[s] for s in outcome.winners)}; "
-        f"history projected: {len(history)} lines"
+        f"history: {len(history)} lines"
     )
     console.print(result.line())
     return 0 if result.status == "ok" else 1
@@ -856,12 +856,12 @@ def history(ctx: click.Context, match_id: str, as_seat: int | None, as_json: boo
     """The moves of a match, numbered, as a seat (or a spectator) may see them."""
 
     async def work(redis: Any, settings: Settings) -> Any:
-        models = await _caught_up(redis, settings)
-        summary = await models.summary(match_id)
-        if summary is None:
+        # Told from the match's events (a history is not projected), so no catching up.
+        found = await compose.read_models(settings, redis).recorded(match_id)
+        if found is None:
             return None
-        _check_seat(as_seat, summary.seats)
-        return await models.history(match_id, as_seat)
+        _check_seat(as_seat, found.state.seats)
+        return told(found, as_seat)
 
     lines = _run(ctx, work)
     if lines is None:

@@ -47,7 +47,7 @@ from services.contracts.messages import (
 )
 from services.infra.config import Settings
 from services.readside.projector import PUBLIC_KINDS
-from services.readside.schema import HistoryLine, Notice, PlayerRating, PublicEvent, Summary
+from services.readside.schema import Notice, PlayerRating, PublicEvent, Summary
 
 VERSION = "2.0.0"
 SCHEMAS = "#/components/schemas/"
@@ -261,7 +261,6 @@ def _core_schemas(games: list[Game]) -> dict[str, Schema]:
             DeadLetter,
             m.MatchEvent,
             Summary,
-            HistoryLine,
             PlayerRating,
             Notice,  # last: the union above is found by its place (top[6])
         ],
@@ -382,12 +381,6 @@ def _core_schemas(games: list[Game]) -> dict[str, Schema]:
 
     s["MatchView"] = _match_view(names)
     s["Summary"]["description"] = "A match's summary: `GET tt:{p}:rm:match:{match_id}`."
-    s["HistoryLine"]["description"] = (
-        "One line of a reader's history: `LRANGE tt:{p}:rm:hist:{match_id}:{reader} 0 -1`."
-        " `event` is the event as that reader may see it; `text` is empty on lines written "
-        "since sentences are made on read (the CLI and ReadModels describe them)."
-    )
-    s["HistoryLine"]["properties"]["event"] = {"$ref": f"{SCHEMAS}Event"}
     s["PlayerRating"]["description"] = (
         "A player's rating in one game: `HGET tt:{ratings}:rating:{game} {player}`; the "
         "leaderboard `ZREVRANGE tt:{ratings}:board:{game} 0 -1` orders players by "
@@ -515,12 +508,6 @@ def read_models() -> list[tuple[str, str, str]]:
             _pattern(keys.views("{match_id}")),
             "hash; field `spectator` or a seat (`0`, `1`, ...)",
             "`MatchView` (JSON)",
-        ),
-        (
-            _pattern(keys.history("{match_id}", "{reader}")),
-            "list; reader `spectator` or a seat",
-            "`HistoryLine` (JSON): the spectator's, one per event it may see; a seat's, "
-            "only where it reads another line (or none: `event` null), merged by version",
         ),
         (
             _pattern(keys.lobby("{status}", "{game}")),
@@ -660,7 +647,9 @@ Kept by the projector from the partition logs, a little behind the replies:
 
 {_read_model_table()}
 
-A seat's view and history hold only what that seat may see; `spectator` what anyone may.
+A seat's view holds only what that seat may see; `spectator` what anyone may. Histories
+are not stored: the gateway and `tabletop history` work each out from the match's events
+for its reader.
 """
 
 

@@ -13,7 +13,7 @@ and the one that writes read models cannot change an event (deploy/users.md).
 
 Projections and their keys:
 - `matches` (keys `tt:{p}:rm:*`, one slot per partition): match summaries, every seat's
-  and the spectator's current view, histories per reader, the lobby sets, each player's
+  and the spectator's current view, the lobby sets, each player's
   matches where it is their turn (`rm:turns:<player>`) and latest notices
   (`rm:inbox:<player>`); and, in the same MULTI, the notices on `tt:{p}:notices`
   (services/readside/notices.py), written once per event even across a rebuild.
@@ -39,7 +39,7 @@ from redis.exceptions import WatchError
 from redis.typing import EncodableT
 
 from domain import match as m
-from domain.kernel import get_game, redacts_nothing
+from domain.kernel import get_game
 from events.envelope import Envelope
 from events.keys import RATINGS, Keys
 from events.matches import LiveMatch, decode_events, game_of
@@ -81,7 +81,7 @@ class Projection(Protocol):
         ...
 
 
-# --- matches: summaries, views, histories, lobby ---------------------------------------
+# --- matches: summaries, views, lobby ---------------------------------------
 
 
 class MatchesProjection:
@@ -141,7 +141,6 @@ class MatchesProjection:
                 by_match[entry[1].match_id] = [entry]
             else:
                 found.append(entry)
-        histories: dict[str, list[bytes]] = {}
         lobby: dict[str, tuple[str, str, int]] = {}  # match -> game, status, since when
         # Each notice with its log position, and whether the stream gets it.
         notices: list[tuple[tuple[int, int], Notice, bool]] = []
@@ -156,7 +155,6 @@ class MatchesProjection:
                 created_at,
                 mark,
                 shared,
-                histories,
                 lobby,
                 notices,
                 turn_moves,
@@ -168,8 +166,6 @@ class MatchesProjection:
         # Each read model written once for the batch, however many of its events the
         # batch holds, and every write sent as one script call (writes.py).
         writes = Writes()
-        for key, lines in histories.items():
-            writes.add_many("RPUSH", key, list(lines))
         for key, (added, removed) in turn_moves.items():
             if added:
                 writes.add_many("ZADD", key, added, step=2)
@@ -212,20 +208,16 @@ class MatchesProjection:
         created_at: int,
         mark: tuple[int, int],
         shared: Shared | None,
-        histories: dict[str, list[bytes]],
         lobby: dict[str, tuple[str, str, int]],
         notices: list[tuple[tuple[int, int], Notice, bool]],
         turn_moves: Moves,
     ) -> None:
         """One match's events of a batch, from `state` (None: the match opens in it):
-        its history lines, notices, turns and lobby status, added to the batch's."""
+        its notices, turns and lobby status, added to the batch's. Histories are not
+        stored: a reader's is worked out from the match stream when asked for."""
         name = state.game if state is not None else game_of([entries[0][1]])
         game = get_game(name)
         codec = m.codec(name)
-        # Lifecycle events and the events of a game that redacts nothing read the same
-        # for every seat: a seat's history holds only its own secrets.
-        secretive = not redacts_nothing(game)
-        spectator_lines = histories.setdefault(keys.history(match_id, "spectator"), [])
         first = acting = n.acting(state)
         came: dict[str, int] = {}  # player -> when their turn came, last, in the batch
         # Who must act, by the seats that must: while the seated players and those who
@@ -263,25 +255,16 @@ class MatchesProjection:
                 for player in now - acting:
                     came[player] = env.recorded_at
                 acting = now
-            whole = codec.encode(event)
-            life = m.is_lifecycle(event)
-            shown = game.redact(event, None) if not life else m.redact(name, event, None)
-            spectator = None if shown is None else whole if shown is event else codec.encode(shown)
             if shared is not None:
-                # The public stream carries the spectator's sentence.
-                names = m.seat_names(state.players)
-                text = "" if shown is None else m.describe(name, shown, None, names)
-                shared[(match_id, env.version)] = (name, spectator, text)
-            if spectator is not None:
-                spectator_lines.append(history_line(env.version, spectator))
-            if secretive and not life:
-                for seat in range(state.seats):
-                    mine = m.redact(name, event, seat)
-                    body = None if mine is None else whole if mine is event else codec.encode(mine)
-                    if body == spectator:
-                        continue
-                    line = history_line(env.version, body or b"null")
-                    histories.setdefault(keys.history(match_id, str(seat)), []).append(line)
+                # The public stream carries the spectator's event and sentence.
+                life = m.is_lifecycle(event)
+                shown = game.redact(event, None) if not life else m.redact(name, event, None)
+                if shown is None:
+                    shared[(match_id, env.version)] = (name, None, "")
+                else:
+                    names = m.seat_names(state.players)
+                    text = m.describe(name, shown, None, names)
+                    shared[(match_id, env.version)] = (name, codec.encode(shown), text)
             if prior is None or prior.status != state.status:
                 # Only the status a match ends the batch in counts (its last change).
                 lobby[match_id] = (name, state.status, env.recorded_at)
@@ -339,12 +322,6 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
         rematch=state.rematch.match_id if state.rematch else "",
         rematch_of=state.rematch_of,
     )
-
-
-def history_line(version: int, event: bytes) -> bytes:
-    """`HistoryLine(version, Raw(event))` as msgspec encodes it (its text is written when
-    read), formatted: one per event and reader, a struct and an encoder call fewer."""
-    return b'{"version":%d,"event":%s}' % (version, event)
 
 
 STATUSES = ("lobby", "playing", "finished")

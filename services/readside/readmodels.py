@@ -1,24 +1,50 @@
-"""Reading the projected models: lobby, match summaries, views, histories, ratings.
+"""Reading the projected models: lobby, match summaries, views, ratings; and histories.
 
-An archived match (events/archive.py) keeps its summary in its tombstone; its views and
-histories are worked out from its archived record when asked for, redacted for the
-reader exactly as the projector does, so hidden information stays hidden there too."""
+A history is not projected: it is worked out from the match's events when asked for,
+each event redacted for its reader and told as a sentence, so hidden information stays
+hidden there as in a view. Stored, every event was kept a second time per match (and
+again per seat for a seat's secrets), the largest read model by far. An archived match
+(events/archive.py) keeps its summary in its tombstone; its views and history come
+from its archived record, with the same redaction."""
 
 from __future__ import annotations
 
 import heapq
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import msgspec
 from redis.asyncio import Redis
 
 from domain import match as m
 from events.archive import TOMBSTONE, ArchivedStore
+from events.envelope import Envelope
 from events.keys import RATINGS, Keys, partition_of
 from events.matches import decode_events, game_of
+from events.redis_store import RedisEventStore
 from services.readside.schema import HistoryLine, Notice, PlayerRating, Summary
 
 STATUSES = ("lobby", "playing", "finished")
+
+
+class Recorded(NamedTuple):
+    game: str
+    envelopes: list[Envelope]
+    events: list[Any]
+    state: m.MatchState
+
+
+def told(found: Recorded, seat: int | None) -> list[HistoryLine]:
+    """Each event the seat (None: a spectator) may see, as it may see it, with its
+    sentence; players named as the match names them now."""
+    names = m.seat_names(found.state.players)
+    codec = m.codec(found.game)
+    out = []
+    for env, event in zip(found.envelopes, found.events, strict=True):
+        shown = m.redact(found.game, event, seat)
+        if shown is not None:
+            text = m.describe(found.game, shown, seat, names)
+            out.append(HistoryLine(env.version, msgspec.Raw(codec.encode(shown)), text))
+    return out
 
 
 class ReadModels:
@@ -26,6 +52,9 @@ class ReadModels:
         self.redis = redis
         self.partitions = partitions
         self.archive = archive
+        # Histories read the match streams: through the archive where there is one
+        # (an archived match's events are there), else Redis alone.
+        self.events = archive if archive is not None else RedisEventStore(redis, partitions)
 
     def _keys(self, match_id: str) -> Keys:
         return Keys(partition_of(match_id, self.partitions))
@@ -83,53 +112,19 @@ class ReadModels:
         shown: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(m.view(found[2], seat)))
         return shown
 
+    async def recorded(self, match_id: str) -> Recorded | None:
+        """A match's events, read back whole (None: no such match)."""
+        envelopes = await self.events.load(match_id)
+        if not envelopes:
+            return None
+        game = game_of(envelopes)
+        events = decode_events(game, envelopes)
+        return Recorded(game, envelopes, events, m.fold(events))
+
     async def history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
         """The moves as that seat (None: a spectator) may see them, a sentence each."""
-        lines = await self._projected_history(match_id, seat)
-        if not lines:
-            lines = await self._archived_history(match_id, seat)
-        untold = [line for line in lines if not line.text]
-        if untold:
-            # Written by the same transaction as the lines, so it names the same players.
-            found = await self.summary(match_id)
-            if found is None:
-                return lines
-            codec = m.codec(found.game)
-            names = m.seat_names(found.players)
-            for line in untold:
-                shown = codec.decode(bytes(line.event))
-                line.text = m.describe(found.game, shown, seat, names)
-        return lines
-
-    async def _projected_history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
-        """The spectator's lines, each replaced by the seat's own where it reads another
-        (or nothing: an `event` of null); a seat's list holds only those lines."""
-        keys = self._keys(match_id)
-        readers = ["spectator"] if seat is None else ["spectator", str(seat)]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for who in readers:
-                pipe.lrange(keys.history(match_id, who), 0, -1)
-            found: list[list[bytes]] = await pipe.execute()
-        lines = {}
-        for rows in found:  # the seat's lines last: they win
-            for row in rows:
-                line = msgspec.json.decode(row, type=HistoryLine)
-                lines[line.version] = line
-        return [line for _, line in sorted(lines.items()) if bytes(line.event) != b"null"]
-
-    async def _archived_history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
-        """The lines the projector had written for this reader, from the archive."""
-        found = await self._archived_events(match_id)
-        if found is None:
-            return []
-        game, events, _ = found
-        codec = m.codec(game)
-        out = []
-        for version, event in enumerate(events, start=1):
-            shown = m.redact(game, event, seat)
-            if shown is not None:
-                out.append(HistoryLine(version, msgspec.Raw(codec.encode(shown))))
-        return out
+        found = await self.recorded(match_id)
+        return [] if found is None else told(found, seat)
 
     async def turns(self, player: str, limit: int = 100) -> list[tuple[Summary, int]]:
         """The player's matches where it is their turn, and since when (ms), longest

@@ -33,14 +33,9 @@ class Summary(msgspec.Struct, omit_defaults=True):
 
 
 class HistoryLine(msgspec.Struct, omit_defaults=True):
-    """One move as one reader may see it. Its sentence is written when the history is
-    read (`ReadModels.history`), for that reader only: the projector would otherwise
-    describe every event once per seat, a third of its work. Lines stored before carry
-    their sentence, and keep it.
-
-    The spectator's list holds every line it may read; a seat's list only the lines
-    that seat reads otherwise (its own secrets), and an `event` of null where it may
-    not read the spectator's line: the reader merges the two by version."""
+    """One move as one reader may see it, with its sentence for that reader. Worked out
+    from the match's events when the history is read (`ReadModels.history`), never
+    stored."""
 
     version: int
     event: msgspec.Raw

@@ -141,62 +141,21 @@ async def test_each_reader_reads_a_sentence_for_every_move_it_may_see(
             if shown is not None
         ]
         assert [line.text for line in await models.history(finished, reader)] == expected
-    # The sentence is written when read, for its reader: the stored line holds the event.
-    stored = await redis.lrange(Keys(partition_of(finished, P)).history(finished, "0"), 0, -1)
-    assert stored and not any(b'"text"' in line for line in stored)
 
 
-async def test_a_seat_stores_only_the_lines_it_reads_unlike_the_spectator(
+async def test_a_history_is_told_from_the_events_and_never_stored(
     played: tuple[CommandService, list[str]], redis: Redis
 ) -> None:
     service, ids = played
-    await Projector(redis, service.store).catch_up()
     finished = ids[0]
+    # Before the projector has run: the moves are there the moment they are recorded.
+    before = await ReadModels(redis, P).history(finished, 0)
+    assert before and before[-1].version == await service.store.version(finished)
+    await Projector(redis, service.store).catch_up()
     keys = Keys(partition_of(finished, P))
-    spectator = await redis.lrange(keys.history(finished, "spectator"), 0, -1)
-    mine = await redis.lrange(keys.history(finished, "0"), 0, -1)
-    theirs = await redis.lrange(keys.history(finished, "1"), 0, -1)
-    # Seat 0 holds its secret's lines only; seat 1 reads what the spectator reads.
-    assert mine and all(b"cd-secret" in line for line in mine)
-    assert theirs == [] and len(spectator) > len(mine)
-
-
-async def test_a_seats_lines_replace_or_hide_the_spectators(redis: Redis) -> None:
-    keys = Keys(partition_of("mixed", P))
-    await redis.rpush(
-        keys.history("mixed", "spectator"),
-        *[b'{"version":%d,"text":"seen %d","event":{}}' % (v, v) for v in (1, 2, 3)],
-    )
-    # Seat 0 reads version 2 its own way, version 3 not at all, and version 4 alone.
-    await redis.rpush(
-        keys.history("mixed", "0"),
-        b'{"version":2,"text":"mine","event":{}}',
-        b'{"version":3,"event":null}',
-        b'{"version":4,"text":"only mine","event":{}}',
-    )
-    models = ReadModels(redis, P)
-    assert [line.text for line in await models.history("mixed", 0)] == [
-        "seen 1",
-        "mine",
-        "only mine",
-    ]
-    assert [line.text for line in await models.history("mixed", None)] == [
-        "seen 1",
-        "seen 2",
-        "seen 3",
-    ]
-    assert [line.text for line in await models.history("mixed", 1)] == [
-        "seen 1",
-        "seen 2",
-        "seen 3",
-    ]
-
-
-async def test_a_line_stored_with_its_sentence_keeps_it(redis: Redis) -> None:
-    key = Keys(partition_of("old", P)).history("old", "spectator")
-    await redis.rpush(key, b'{"version":1,"text":"Told before.","event":{"type":"x"}}')
-    [line] = await ReadModels(redis, P).history("old", None)
-    assert (line.version, line.text) == (1, "Told before.")
+    assert [k async for k in redis.scan_iter(match=keys.history(finished, "*"))] == []
+    assert await ReadModels(redis, P).history(finished, 0) == before
+    assert await ReadModels(redis, P).history("no-such-match", None) == []
 
 
 async def test_the_public_stream_carries_every_event_redacted(
@@ -440,8 +399,7 @@ async def test_a_batch_writes_each_read_model_of_a_match_once_however_many_event
     keys = Keys(p)
     histories = [k async for k in redis.scan_iter(match=keys.history(match_id, "*"))]
     inboxes = [k async for k in redis.scan_iter(match=keys.inbox("*"))]
-    assert len(histories) > 1 and inboxes
-    assert calls["rpush"] == len(histories)  # each reader's lines in one push
+    assert histories == [] and inboxes and "rpush" not in calls  # histories: told on read
     assert calls["hset"] == 1  # every seat's view once: the last one
     assert calls["set"] == 2  # the summary, once; the notices' mark
     # The lobby lists: added to the finished ones (of every game and of its own), taken
