@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import uuid
 from collections.abc import AsyncIterator
 
@@ -277,3 +278,22 @@ async def test_the_faststream_app_answers_commands_sent_before_it_started(
     [(_, [(_, fields)])] = found
     reply = REPLY_DECODER.decode(fields[b"r"])
     assert (reply.command_id, reply.status, reply.version) == ("early", "accepted", 1)
+
+
+async def test_each_subscriber_works_out_its_subscription_once(
+    service: CommandService, client: TabletopClient
+) -> None:
+    # FastStream deep-copies the subscription on every access; the service's copy is made
+    # once, and is still the stream, group and consumer it was made for.
+    streams = set()
+    for sub in service.broker.subscribers:
+        assert isinstance(inspect.getattr_static(type(sub).__mro__[1], "stream_sub"), property)
+        first = sub.stream_sub
+        assert sub.stream_sub is first
+        assert (first.group, first.consumer) == (service.settings.group, service.settings.consumer)
+        streams.add(first.name)
+    assert streams == {Keys(p).commands for p in range(4)}
+    # And it reads with it: a match is opened, joined and started.
+    match_id = await seated_match(client)
+    live = await load_match(service.store, match_id)
+    assert live is not None and live.state.status == "playing"
