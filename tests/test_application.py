@@ -260,12 +260,12 @@ async def test_an_accepted_command_is_logged_at_debug_and_a_refused_one_at_info(
 class AckingInbox(Inbox):
     def __init__(self) -> None:
         super().__init__()
-        self.trips: list[tuple[int, application.Ack | None]] = []  # (replies, ack) per send
+        self.trips: list[tuple[int, list[application.Ack]]] = []  # (replies, acks) per send
 
     async def send(
-        self, replies: Sequence[tuple[str, bytes]], ack: application.Ack | None = None
+        self, replies: Sequence[tuple[str, bytes]], acks: Sequence[application.Ack] = ()
     ) -> None:
-        self.trips.append((len(replies), ack))
+        self.trips.append((len(replies), list(acks)))
         await super().send(replies)
 
 
@@ -280,7 +280,7 @@ async def test_a_batch_is_acknowledged_in_its_replies_trip_dead_letters_and_all(
     ack = application.Ack("tt:{0}:commands", "g", [b"1-0", b"2-0", b"3-0"])
     assert await processor.handle_batch(batch, DEAD, ack) == []
     # One trip: two replies and the dead letter, then every entry acknowledged.
-    assert inbox.trips == [(3, ack)]
+    assert inbox.trips == [(3, [ack])]
     assert [stream for stream, _ in inbox.sent] == ["tt:replies:me"] * 2 + [DEAD]
 
 
@@ -292,4 +292,28 @@ async def test_dead_letters_bound_elsewhere_are_kept_before_the_batch_is_acknowl
     await processor.handle_batch(batch, DEAD, ack)
     assert len(keeper.sent) == 1
     # The replies go first, without the acknowledgement; it follows the dead letter.
-    assert inbox.trips == [(1, None), (0, ack)]
+    assert inbox.trips == [(1, []), (0, [ack])]
+
+
+async def test_two_partitions_batches_are_answered_and_acknowledged_in_one_trip() -> None:
+    store, inbox = InMemoryStore(), AckingInbox()
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
+    created = [entry(m.CreateMatch(game="countdown", seats=2), "c1", match_id="m1")]
+    created += [entry(m.CreateMatch(game="countdown", seats=2), "c2", match_id="m2")]
+    await processor.handle_batch(created, DEAD)
+    inbox.trips.clear()
+    first = [entry(m.JoinMatch(player="ann"), "j1", match_id="m1"), {b"c": b"\x00\xff"}]
+    second = [entry(m.JoinMatch(player="bea"), "j2", match_id="m2")]
+    one = application.Ack("tt:{0}:commands", "g", [b"1-0", b"2-0"])
+    two = application.Ack("tt:{1}:commands", "g", [b"1-0"])
+    found = await processor.handle_batches(
+        [application.Batch(first, DEAD, one), application.Batch(second, "tt:{1}:dead", two)]
+    )
+    # Each batch's failures by its own indices (none); both joins and the first
+    # partition's dead letter in one trip, then both partitions acknowledged.
+    assert found == [[], []]
+    assert inbox.trips == [(3, [one, two])]
+    assert sorted(stream for stream, _ in inbox.sent[-3:]) == sorted([DEAD, *["tt:replies:me"] * 2])
+    for match_id, player in (("m1", "ann"), ("m2", "bea")):
+        live = await load_match(store, match_id)
+        assert live is not None and player in live.state.players

@@ -1,6 +1,7 @@
 """The command service's application layer: decode, decide, append, reply.
 
-`CommandProcessor.handle_batch` takes one batch of raw stream entries of a partition.
+`CommandProcessor.handle_batch` takes one batch of raw stream entries of a partition
+(`handle_batches` several partitions' at once).
 Commands are taken in rounds -- the first command of every match in the batch, then the
 second, ... -- so each round is decided against the live states and appended with one
 pipeline. A version conflict (another worker appended first) reloads that match and
@@ -13,7 +14,7 @@ import secrets
 import time
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 import msgspec
 import structlog
@@ -47,6 +48,15 @@ class Ack(msgspec.Struct, frozen=True):
     ids: Sequence[bytes]
 
 
+class Batch(NamedTuple):
+    """One read of a partition's command stream: its raw entries, where that
+    partition's dead letters go, and what to acknowledge once they are answered."""
+
+    entries: Sequence[dict[bytes, bytes]]
+    dead_letter_stream: str
+    ack: Ack | None = None
+
+
 class ReplySink(Protocol):
     async def send(self, replies: Sequence[tuple[str, bytes]]) -> None: ...
 
@@ -54,7 +64,9 @@ class ReplySink(Protocol):
 class AckingSink(ReplySink, Protocol):
     """A sink that also acknowledges, after the replies, in the same trip."""
 
-    async def send(self, replies: Sequence[tuple[str, bytes]], ack: Ack | None = None) -> None: ...
+    async def send(
+        self, replies: Sequence[tuple[str, bytes]], acks: Sequence[Ack] = ()
+    ) -> None: ...
 
 
 class MatchCache:
@@ -138,41 +150,61 @@ class CommandProcessor:
         acknowledged here, after their replies and dead letters, in the replies' round
         trip when the sink can (`AckingSink`): for the small batches of a light load
         that round trip was a quarter of the service's."""
+        [failed] = await self.handle_batches([Batch(entries, dead_letter_stream, ack)])
+        return failed
+
+    async def handle_batches(self, batches: Sequence[Batch]) -> list[list[int]]:
+        """Several partitions' batches as one: every command decided in the same rounds,
+        appended in the same pipelines, answered and acknowledged in one round trip.
+        What `handle_batch` does for one, with each batch's failed indices in turn.
+
+        Why: under a light or middling load each partition's read brings a command or
+        two, and a batch's round trips and bookkeeping cost about as much as its
+        commands; the service hands over every batch that arrived meanwhile at once."""
         out: list[tuple[str, bytes]] = []
-        dead: list[bytes] = []
+        dead: list[tuple[str, bytes]] = []
         rounds: list[list[tuple[int, CommandMessage]]] = []
         depth: dict[str, int] = defaultdict(int)
         received = time.time()
-        metrics.BATCH_SIZE.observe(len(entries))
-        for i, fields in enumerate(entries):
-            message = read_entry(fields, self.limits)
-            if isinstance(message, Refusal):
-                self._refuse(fields, message, out, dead)
-                continue
-            r = depth[message.match_id]
-            depth[message.match_id] += 1
-            if r == len(rounds):
-                rounds.append([])
-            rounds[r].append((i, message))
+        starts: list[int] = []
+        n = 0
+        for batch in batches:
+            starts.append(n)
+            metrics.BATCH_SIZE.observe(len(batch.entries))
+            refused: list[bytes] = []
+            for i, fields in enumerate(batch.entries, start=n):
+                message = read_entry(fields, self.limits)
+                if isinstance(message, Refusal):
+                    self._refuse(fields, message, out, refused)
+                    continue
+                r = depth[message.match_id]
+                depth[message.match_id] += 1
+                if r == len(rounds):
+                    rounds.append([])
+                rounds[r].append((i, message))
+            dead += [(batch.dead_letter_stream, d) for d in refused]
+            n += len(batch.entries)
         failed: list[int] = []
         for items in rounds:
             answered, lost = await self._run_round(items)
             out += answered
             failed += lost
         unanswered = set(failed)
-        done: Ack | None = None
-        if ack is not None:
-            ids = [entry_id for i, entry_id in enumerate(ack.ids) if i not in unanswered]
-            done = Ack(ack.stream, ack.group, ids) if ids else None
+        done: list[Ack] = []
+        for batch, start in zip(batches, starts, strict=True):
+            if batch.ack is not None:
+                ids = [eid for i, eid in enumerate(batch.ack.ids, start) if i not in unanswered]
+                if ids:
+                    done.append(Ack(batch.ack.stream, batch.ack.group, ids))
         # Dead letters ride with the replies unless they go to a sink of their own, which
         # must have them before the entries are acknowledged.
         apart = bool(dead) and self.dead_letters is not None
         if dead and not apart:
-            out += [(dead_letter_stream, d) for d in dead]
+            out += dead
         if out:
-            if done is not None and not apart:
-                await self._acking().send(out, ack=done)
-                done = None
+            if done and not apart:
+                await self._acking().send(out, acks=done)
+                done = []
             else:
                 await self.replies.send(out)
             # From the sender's clock when it says (the client library does), else from
@@ -183,10 +215,14 @@ class CommandProcessor:
                     if i not in unanswered:
                         metrics.REPLY_LATENCY.observe(max(0.0, sent - (msg.sent_at or received)))
         if apart and self.dead_letters is not None:
-            await self.dead_letters.send([(dead_letter_stream, d) for d in dead])
-        if done is not None:
-            await self._acking().send([], ack=done)
-        return sorted(failed)
+            await self.dead_letters.send(dead)
+        if done:
+            await self._acking().send([], acks=done)
+        ends = [*starts[1:], n]
+        return [
+            [i - start for i in sorted(failed) if start <= i < end]
+            for start, end in zip(starts, ends, strict=True)
+        ]
 
     def _acking(self) -> AckingSink:
         # Only the command service asks for acknowledgements, and its sink gives them.

@@ -39,7 +39,7 @@ from redis.typing import StreamIdT
 
 from events.keys import Keys, heartbeats
 from events.store import EventStore
-from services.commands.application import Ack, CommandProcessor, as_duplicate
+from services.commands.application import Ack, Batch, CommandProcessor, as_duplicate
 from services.commands.intake import Refusal, read_entry
 from services.contracts.messages import ENCODER, REPLY_DECODER, Reply
 from services.contracts.replies import full_reply
@@ -94,23 +94,24 @@ class RedisReplies:
         self.redis = redis
         self.maxlen = maxlen
 
-    async def send(self, replies: Sequence[tuple[str, bytes]], ack: Ack | None = None) -> None:
+    async def send(self, replies: Sequence[tuple[str, bytes]], acks: Sequence[Ack] = ()) -> None:
         """Every reply is tried; one that Redis refuses (a key of another type, a stream
         at its last possible id) is logged and the others still go. A lost connection
-        raises: the batch is then not acknowledged and is answered again later. `ack`
-        goes last in the same pipeline, so Redis acknowledges after the replies; one it
-        refuses leaves the entries pending, to be claimed and answered `duplicate`."""
+        raises: the batch is then not acknowledged and is answered again later. `acks`
+        go last in the same pipeline, so Redis acknowledges after the replies; one it
+        refuses leaves its entries pending, to be claimed and answered `duplicate`."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for stream, body in replies:
                 pipe.xadd(stream, {"r": body}, maxlen=self.maxlen, approximate=True)
-            if ack is not None:
+            for ack in acks:
                 pipe.xack(ack.stream, ack.group, *ack.ids)
             results = await pipe.execute(raise_on_error=False)
         for (stream, body), result in zip(replies, results, strict=False):
             if isinstance(result, ResponseError):
                 log.warning("reply_failed", stream=stream, error=str(result), **_ids(body))
-        if ack is not None and isinstance(results[-1], ResponseError):
-            log.warning("ack_failed", stream=ack.stream, error=str(results[-1]), size=len(ack.ids))
+        for ack, result in zip(acks, results[len(replies) :], strict=True):
+            if isinstance(result, ResponseError):
+                log.warning("ack_failed", stream=ack.stream, error=str(result), size=len(ack.ids))
 
 
 def _ids(reply: bytes) -> dict[str, str]:
@@ -201,6 +202,20 @@ class RawBatch(msgspec.Struct, frozen=True):
     ids: list[bytes]
 
 
+def _settle(
+    waiting: asyncio.Future[list[int]],
+    failed: list[int] | None = None,
+    error: Exception | None = None,
+) -> None:
+    """Answer a handed-over batch's handler, unless it stopped waiting (cancelled)."""
+    if waiting.done():
+        return
+    if error is not None:
+        waiting.set_exception(error)
+    else:
+        waiting.set_result(failed or [])
+
+
 _STEADY: dict[type, type] = {}
 Sub = TypeVar("Sub")
 
@@ -278,6 +293,8 @@ class CommandService:
         self._stopping = asyncio.Event()
         self._heartbeat = self.redis.register_script(HEARTBEAT_LUA)
         self.takeovers = 0  # commands taken over from dead workers (tests, the soak)
+        self._arrived: list[tuple[Batch, asyncio.Future[list[int]]]] = []
+        self._runner: asyncio.Task[None] | None = None
         for p in settings.owned:
             self._subscribe(p)
 
@@ -307,8 +324,8 @@ class CommandService:
             # Acknowledged with the replies. A command that failed alone stays pending:
             # retried after claim_idle_ms, dead-lettered (and answered so) after
             # max_deliveries.
-            await self.run_batch(
-                batch.entries, keys.dead, Ack(keys.commands, self.settings.group, batch.ids)
+            await self.hand_over(
+                Batch(batch.entries, keys.dead, Ack(keys.commands, self.settings.group, batch.ids))
             )
 
         # FastStream stops a subscriber for good when its group is gone (NOGROUP) and
@@ -333,16 +350,70 @@ class CommandService:
         Left pending instead, it would wait for the idle retry (claim_idle_ms); run
         again, what was appended answers `duplicate` with its first reply. Returns the
         indices of the entries that failed alone (not to be acknowledged)."""
+        [failed] = await self.run_batches([Batch(batch, dead_stream, ack)])
+        return failed
+
+    async def run_batches(self, batches: Sequence[Batch]) -> list[list[int]]:
+        """`run_batch` for several partitions' batches at once, as one."""
         delay = 0.05
         while True:
             try:
-                return await self.processor.handle_batch(batch, dead_stream, ack)
+                return await self.processor.handle_batches(batches)
             except GONE as err:
                 if self._stopping.is_set():
                     raise
-                log.warning("batch_retried", error=reason(err), size=len(batch), retry_in=delay)
+                size = sum(len(b.entries) for b in batches)
+                log.warning("batch_retried", error=reason(err), size=size, retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
+
+    async def hand_over(self, batch: Batch) -> list[int]:
+        """Have a partition's batch run, with every other batch that arrives while the
+        one before is running: one decision round, one append pipeline, one round trip
+        for all their replies and acknowledgements. Returns once it is answered (or
+        raises as `run_batch` would), so FastStream reads that partition again only then.
+
+        Each partition's read under a light or middling load brings a command or two,
+        and a batch's round trips and bookkeeping cost about as much as its commands:
+        run together, they are paid once. One runner at a time, in a task of its own,
+        so no subscriber is kept from reading its own partition by running others'."""
+        waiting: asyncio.Future[list[int]] = asyncio.get_running_loop().create_future()
+        self._arrived.append((batch, waiting))
+        if self._runner is None:
+            self._runner = asyncio.create_task(self._run_arrived())
+        return await waiting
+
+    async def _run_arrived(self) -> None:
+        try:
+            while self._arrived:
+                taken, self._arrived = self._arrived, []
+                await self._run_together(taken)
+        finally:
+            self._runner = None
+
+    async def _run_together(self, taken: list[tuple[Batch, asyncio.Future[list[int]]]]) -> None:
+        try:
+            results = await self.run_batches([batch for batch, _ in taken])
+        except asyncio.CancelledError:
+            for _, waiting in taken:
+                waiting.cancel()
+            raise
+        except Exception as err:
+            if len(taken) == 1:
+                _settle(taken[0][1], error=err)
+                return
+            # One batch's trouble must not fail the others: each again on its own (what
+            # was appended already answers `duplicate`).
+            for batch, waiting in taken:
+                try:
+                    [alone] = await self.run_batches([batch])
+                except Exception as again:
+                    _settle(waiting, error=again)
+                else:
+                    _settle(waiting, alone)
+            return
+        for (_, waiting), failed in zip(taken, results, strict=True):
+            _settle(waiting, failed)
 
     async def start(self) -> None:
         await self.create_groups()
