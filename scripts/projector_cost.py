@@ -75,6 +75,7 @@ async def run(mode: str, matches: list[PreparedMatch], seed: Path) -> dict[str, 
     elif mode == "catchup":
         shutil.copytree(seed, data, ignore=shutil.ignore_patterns("server.*"))
     server = compose.embedded_server(data)
+    assert server.process is not None  # started by embedded_server
     pid = server.process.pid
     commands = sum(len(pm.decisions) for pm in matches)
     rounds = max(len(pm.decisions) for pm in matches)
@@ -103,8 +104,8 @@ async def run(mode: str, matches: list[PreparedMatch], seed: Path) -> dict[str, 
         live = normal(await models.dump())
         public, notices = [], []
         for p in range(PARTITIONS):
-            public += [f for _, f in await redis.xrange(Keys(p).public)]
-            notices += [f for _, f in await redis.xrange(Keys(p).notices)]
+            public += [f for _, f in await redis.xrange(Keys(p).public) or []]
+            notices += [f for _, f in await redis.xrange(Keys(p).notices) or []]
         out["read_models"] = digest(live)
         out["public"] = digest(public)
         out["notices"] = digest(notices)
