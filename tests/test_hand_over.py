@@ -69,3 +69,17 @@ async def test_a_batch_that_breaks_a_shared_run_fails_alone() -> None:
         await bad
     # The shared run, then each batch again on its own.
     assert processor.calls[1:] == [["p1", "bad"], ["p1"], ["bad"]]
+
+
+async def test_stopping_waits_for_a_run_in_flight_though_its_handler_was_cancelled() -> None:
+    processor = Processor()
+    svc = service(processor)
+    handler = asyncio.create_task(svc.hand_over(Batch([], "p0")))
+    await asyncio.sleep(0)
+    handler.cancel()  # as FastStream's stop cancels its read loops
+    stopping = asyncio.create_task(svc.stop_subscribers())
+    await asyncio.sleep(0.01)
+    assert not stopping.done()  # the run still holds the batch
+    processor.go.set()
+    await stopping
+    assert processor.calls == [["p0"]] and svc._runner is None

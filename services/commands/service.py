@@ -444,6 +444,10 @@ class CommandService:
             await sub.stop()
         if loops:
             await asyncio.wait(loops, timeout=10)
+        if self._runner is not None:
+            # A run in flight (its handlers perhaps cancelled with the read loops) ends,
+            # acknowledging what it answered, before the connections close.
+            await asyncio.wait({self._runner}, timeout=10)
 
     async def create_groups(self) -> None:
         """Before the broker starts: the groups (FastStream would create missing ones at
