@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import msgspec
 
@@ -46,6 +48,36 @@ def fold_envelopes(
     state = m.fold(decode_events(game, envelopes), start.state if start else None)
     last = envelopes[-1].hash if envelopes else (start.last_hash if start else GENESIS)
     return LiveMatch(state=state, last_hash=last)
+
+
+@dataclass
+class Recorded:
+    """A match read back whole from its stream (a history and a replay need every
+    event, not a snapshot)."""
+
+    game: str
+    envelopes: list[Envelope]
+    events: list[Any]
+
+    def state_at(self, version: int) -> m.MatchState:
+        return m.fold(self.events[: max(1, version)])
+
+    @property
+    def state(self) -> m.MatchState:
+        """As it is now, after its last event."""
+        return self.state_at(len(self.events))
+
+
+def recorded(envelopes: list[Envelope]) -> Recorded | None:
+    """A stream's envelopes decoded (None: no events, no match)."""
+    if not envelopes:
+        return None
+    game = game_of(envelopes)
+    return Recorded(game, envelopes, decode_events(game, envelopes))
+
+
+async def read_back(store: EventStore, match_id: str) -> Recorded | None:
+    return recorded(await store.load(match_id))
 
 
 async def load_match(store: EventStore, match_id: str) -> LiveMatch | None:

@@ -218,9 +218,10 @@ class CommandProcessor:
             await self.dead_letters.send(dead)
         if done:
             await self._acking().send([], acks=done)
+        ordered = sorted(failed)
         ends = [*starts[1:], n]
         return [
-            [i - start for i in sorted(failed) if start <= i < end]
+            [i - start for i in ordered if start <= i < end]
             for start, end in zip(starts, ends, strict=True)
         ]
 

@@ -8,7 +8,6 @@ import re
 import time
 import typing
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
@@ -20,7 +19,7 @@ from domain.clock import TimeRanOut
 from domain.kernel import Seat, get_game
 from events.envelope import Envelope
 from events.keys import GATEWAY
-from events.matches import decode_events, game_of
+from events.matches import Recorded, read_back
 from events.store import EventStore
 
 MAX_CHOICES = 200  # legal commands listed one by one; beyond that the form is the way
@@ -220,21 +219,6 @@ def lines_for(
     return out
 
 
-@dataclass
-class Recorded:
-    """A match read back whole from its stream (history and replay need every event)."""
-
-    game: str
-    envelopes: list[Envelope]
-    events: list[Any]
-
-    def state_at(self, version: int) -> m.MatchState:
-        return m.fold(self.events[: max(1, version)])
-
-
 async def recorded(store: EventStore, match_id: str) -> Recorded | None:
-    envelopes = await store.load(match_id)
-    if not envelopes:
-        return None
-    name = game_of(envelopes)
-    return Recorded(name, envelopes, decode_events(name, envelopes))
+    """A match read back whole from its stream (history and replay need every event)."""
+    return await read_back(store, match_id)

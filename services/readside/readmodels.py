@@ -10,27 +10,19 @@ from its archived record, with the same redaction."""
 from __future__ import annotations
 
 import heapq
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 import msgspec
 from redis.asyncio import Redis
 
 from domain import match as m
 from events.archive import TOMBSTONE, ArchivedStore
-from events.envelope import Envelope
 from events.keys import RATINGS, Keys, partition_of
-from events.matches import decode_events, game_of
+from events.matches import Recorded, read_back, recorded
 from events.redis_store import RedisEventStore
 from services.readside.schema import HistoryLine, Notice, PlayerRating, Summary
 
 STATUSES = ("lobby", "playing", "finished")
-
-
-class Recorded(NamedTuple):
-    game: str
-    envelopes: list[Envelope]
-    events: list[Any]
-    state: m.MatchState
 
 
 def told(found: Recorded, seat: int | None) -> list[HistoryLine]:
@@ -89,16 +81,12 @@ class ReadModels:
         kept = TOMBSTONE.decode(stone).summary
         return None if bytes(kept) == b"null" else msgspec.json.decode(kept, type=Summary)
 
-    async def _archived_events(self, match_id: str) -> tuple[str, list[Any], Any] | None:
-        """An archived match's game, events and final state (None: not archived)."""
+    async def _archived(self, match_id: str) -> Recorded | None:
+        """An archived match's record, decoded (None: not archived)."""
         if self.archive is None:
             return None
         record = await self.archive.archived(match_id)
-        if record is None:
-            return None
-        game = game_of(record.envelopes)
-        events = decode_events(game, record.envelopes)
-        return game, events, m.fold(events)
+        return None if record is None else recorded(record.envelopes)
 
     async def view(self, match_id: str, seat: int | None) -> dict[str, Any] | None:
         who = "spectator" if seat is None else str(seat)
@@ -106,20 +94,15 @@ class ReadModels:
         if raw:
             projected: dict[str, Any] = msgspec.json.decode(raw)
             return projected
-        found = await self._archived_events(match_id)
+        found = await self._archived(match_id)
         if found is None:
             return None
-        shown: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(m.view(found[2], seat)))
+        shown: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(m.view(found.state, seat)))
         return shown
 
     async def recorded(self, match_id: str) -> Recorded | None:
         """A match's events, read back whole (None: no such match)."""
-        envelopes = await self.events.load(match_id)
-        if not envelopes:
-            return None
-        game = game_of(envelopes)
-        events = decode_events(game, envelopes)
-        return Recorded(game, envelopes, events, m.fold(events))
+        return await read_back(self.events, match_id)
 
     async def history(self, match_id: str, seat: int | None) -> list[HistoryLine]:
         """The moves as that seat (None: a spectator) may see them, a sentence each."""
