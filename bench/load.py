@@ -4,9 +4,11 @@ next command when its previous reply arrives, timing each reply from its `sent_a
 from __future__ import annotations
 
 import asyncio
+import collections
 import os
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -41,6 +43,7 @@ class _ReplyHead(msgspec.Struct):
 
 
 _HEAD = msgspec.json.Decoder(_ReplyHead)
+PACING_TICK = 0.002  # seconds between a paced generator's sends
 
 
 def generator_child(
@@ -68,9 +71,11 @@ async def _generate(
     rate: float = 0.0,
 ) -> dict[str, Any]:
     """Closed loop (rate 0): each match's next command goes as its reply arrives. Paced:
-    the same, but each lane sends at most `rate / lanes` commands a second, evenly; a
-    command waiting for its turn is stamped when it goes, so latency is the service's."""
+    a match's next command is ready when its reply arrives, and one pacer sends the
+    ready commands, oldest first, at `rate` a second in ticks of PACING_TICK; a command
+    waiting for its turn is stamped when it goes, so latency is the service's."""
     from events.keys import Keys, reply_stream
+    from services.infra import collector
     from services.infra.redisconn import connect
 
     matches: list[PreparedMatch] = read_prepared(prep_path)
@@ -91,61 +96,64 @@ async def _generate(
     total = sum(len(pm.decisions) for pm in matches)
     # The generator is the platform's side: it packs with hiredis as the services do.
     clients = [(connect(url), connect(url)) for _ in range(lanes)]
-    for send, listen in clients:
-        await send.ping()
+    for sender, listen in clients:
+        await sender.ping()
         await listen.ping()
     del matches
+    # Its own full collections walked every prepared command: one took 350 ms mid-run,
+    # read as a stall of the service. Settled as the services settle theirs.
+    collector.settle()
     q.put(("ready", "generator", os.getpid(), None))
     while not go.is_set():
         await asyncio.sleep(0.005)
     latencies: list[float] = []
     rejected: dict[str, int] = {}
     done_at: list[float] = []
+    # Paced: the commands ready to go, oldest first, sent by one pacer for every lane.
+    ready: collections.deque[tuple[Any, int]] = collections.deque()
+    pacer = connect(url) if rate else None
     t0 = time.time()
+
+    def body(entry: Any, i: int, stamp: bytes) -> bytes:
+        _, _, head, middle, decisions = entry
+        return b"".join(
+            (head, str(i).encode(), middle, decisions[i].command, b',"sent_at":', stamp, b"}")
+        )
+
+    async def send(client: Any, due: Sequence[tuple[Any, int]]) -> None:
+        pipe = client.pipeline(transaction=False)
+        stamp = repr(time.time()).encode()
+        for entry, i in due:
+            pipe.xadd(entry[1], {"c": body(entry, i, stamp)})
+        await pipe.execute()
+
+    async def pace(finished: asyncio.Event) -> None:
+        """Every tick, send what the rate allows of what is ready, in one pipeline: a
+        sender waking per command would cost the machine more than the service does."""
+        started = time.monotonic()
+        sent = 0
+        while not finished.is_set():
+            due = min(len(ready), int((time.monotonic() - started) * rate) + 1 - sent)
+            if due > 0:
+                await send(pacer, [ready.popleft() for _ in range(due)])
+                sent += due
+            await asyncio.sleep(PACING_TICK)
 
     async def lane(k: int) -> None:
         reply_to, mine = plans[k]
-        send, listen = clients[k]
+        sender, listen = clients[k]
         by_id = {entry[0]: entry for entry in mine}
         pos = dict.fromkeys(by_id, 0)
-
-        def body(entry: Any, i: int, stamp: bytes) -> bytes:
-            _, _, head, middle, decisions = entry
-            return b"".join(
-                (head, str(i).encode(), middle, decisions[i].command, b',"sent_at":', stamp, b"}")
-            )
-
-        per_s = rate / lanes
-        started = time.monotonic()
-        sent = 0
-        waiting: list[tuple[Any, int]] = [(entry, 0) for entry in mine]
-
-        async def send_due() -> float:
-            """Send what the pace allows; the seconds until the next may go (0: none)."""
-            nonlocal sent
-            due = len(waiting)
-            if per_s:
-                due = min(due, int((time.monotonic() - started) * per_s) + 1 - sent)
-            if due > 0:
-                pipe = send.pipeline(transaction=False)
-                stamp = repr(time.time()).encode()
-                for entry, i in waiting[:due]:
-                    pipe.xadd(entry[1], {"c": body(entry, i, stamp)})
-                del waiting[:due]
-                sent += due
-                await pipe.execute()
-            if not waiting or not per_s:
-                return 0.0
-            return max(0.001, started + sent / per_s - time.monotonic())
-
-        await send_due()
+        first = [(entry, 0) for entry in mine]
+        if rate:
+            ready.extend(first)
+        else:
+            await send(sender, first)
         remaining = len(mine)
         last: bytes | str = b"0-0"
         quiet_since = time.monotonic()
         while remaining:
-            wait = await send_due()
-            block = max(1, int(wait * 1000)) if wait else 1000
-            found: Any = await listen.xread({reply_to: last}, block=block, count=2000)
+            found: Any = await listen.xread({reply_to: last}, block=1000, count=2000)
             if not found:
                 if time.monotonic() - quiet_since > stall:
                     raise RuntimeError(f"lane {k}: no reply for {stall:.0f} s, {remaining} left")
@@ -154,6 +162,7 @@ async def _generate(
             now = time.time()
             entries = found[0][1]
             last = entries[-1][0]
+            following: list[tuple[Any, int]] = []
             for _eid, fields in entries:
                 h = _HEAD.decode(fields[b"r"])
                 latencies.append(now - h.sent_at)
@@ -166,20 +175,31 @@ async def _generate(
                 i += 1
                 pos[h.match_id] = i
                 if i < len(entry[4]):
-                    waiting.append((entry, i))
+                    following.append((entry, i))
                 else:
                     remaining -= 1
+            if rate:
+                ready.extend(following)
+            elif following:
+                await send(sender, following)
         done_at.append(time.time())
 
     error = ""
+    finished = asyncio.Event()
+    pacing = asyncio.create_task(pace(finished)) if rate else None
     try:
         await asyncio.gather(*(lane(k) for k in range(lanes)))
     except Exception as err:  # reported, not raised: the parent stops the others
         error = repr(err)
+    finished.set()
+    if pacing is not None:
+        await pacing
     t1 = max(done_at) if done_at and not error else time.time()
-    for send, listen in clients:
-        await send.aclose()
+    for sender, listen in clients:
+        await sender.aclose()
         await listen.aclose()
+    if pacer is not None:
+        await pacer.aclose()
     return {
         "commands": total,
         "replies": len(latencies),
