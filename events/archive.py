@@ -33,7 +33,7 @@ from redis.asyncio import Redis
 from events.envelope import ENVELOPE_DECODER, Envelope
 from events.keys import Keys, partition_of
 from events.redis_store import RedisEventStore
-from events.store import AppendRequest, AppendResult, LogEntry, Skipped, Snapshot
+from events.store import AppendRequest, AppendResult, LogEntry, Skipped, Snapshot, Start
 
 ARCHIVE_SCHEMA = "tabletop.archive/1"
 _ENC = msgspec.json.Encoder()
@@ -319,6 +319,22 @@ class ArchivedStore:
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
         return await self.inner.load_snapshot(match_id)
+
+    async def load_starts(self, match_ids: Sequence[str]) -> dict[str, Start]:
+        """As Redis holds them; a match it holds nothing of is read from the archive
+        when its tombstone says so (the tombstones of all such read in one pipeline)."""
+        starts = await self.inner.load_starts(match_ids)
+        empty = [mid for mid, start in starts.items() if start.snapshot is None and not start.tail]
+        if empty:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for mid in empty:
+                    pipe.hget(Keys(partition_of(mid, self.partitions)).archived, mid)
+                stones: list[Any] = await pipe.execute()
+            for mid, stone in zip(empty, stones, strict=True):
+                record = await self.archived(mid) if stone else None
+                if record is not None:
+                    starts[mid] = Start(None, record.envelopes)
+        return starts
 
     async def match_ids(self) -> list[str]:
         ids = set(await self.inner.match_ids())

@@ -10,7 +10,7 @@ import msgspec
 
 from domain import match as m
 from events.envelope import GENESIS, Envelope
-from events.store import EventStore
+from events.store import EventStore, Start
 from events.upcast import upcast
 
 
@@ -83,8 +83,13 @@ async def read_back(store: EventStore, match_id: str) -> Recorded | None:
 async def load_match(store: EventStore, match_id: str) -> LiveMatch | None:
     """Snapshot plus tail when there is a snapshot, else the whole stream."""
     snap = await store.load_snapshot(match_id)
-    if snap is not None:
-        state = m.decode_snapshot(snap.state)
-        tail = await store.load(match_id, after_version=state.version)
-        return fold_envelopes(tail, LiveMatch(state=state, last_hash=snap.last_hash))
-    return fold_envelopes(await store.load(match_id))
+    tail = await store.load(match_id, after_version=snap.version if snap else 0)
+    return from_start(Start(snap, tail))
+
+
+def from_start(start: Start) -> LiveMatch | None:
+    """A match as its snapshot and the events after it leave it (None: no match)."""
+    if start.snapshot is None:
+        return fold_envelopes(start.tail)
+    state = m.decode_snapshot(start.snapshot.state)
+    return fold_envelopes(start.tail, LiveMatch(state=state, last_hash=start.snapshot.last_hash))

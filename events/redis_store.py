@@ -32,10 +32,12 @@ from events.store import (
     LogEntry,
     Skipped,
     Snapshot,
+    Start,
     check_request,
 )
 
 APPEND_LUA = (Path(__file__).parent / "append.lua").read_text()
+READ_COUNT = 2000  # match-stream entries per XRANGE
 
 
 def entry_to_envelope(
@@ -90,6 +92,15 @@ def chained(
 # Reads a match's envelopes after a version (the archive's, for a match Redis no longer
 # holds): where a log entry's events are found when their match stream is gone.
 Loader = Callable[[str, int], Awaitable[list[Envelope]]]
+
+
+def _snapshot(found: Any) -> Snapshot | None:
+    """A snapshot from its hash as HGETALL returns it (empty: none)."""
+    if not found:
+        return None
+    return Snapshot(
+        version=int(found[b"v"]), state=bytes(found[b"state"]), last_hash=found[b"h"].decode()
+    )
 
 
 def named_events(fields: Mapping[bytes, bytes]) -> tuple[str, int, int] | None:
@@ -282,9 +293,9 @@ class RedisEventStore:
         after = after_version  # each read starts at the entry before, for its hash
         while True:
             start = f"0-{max(after, 1)}"
-            batch: Any = await self.redis.xrange(key, min=start, max="+", count=2000)
+            batch: Any = await self.redis.xrange(key, min=start, max="+", count=READ_COUNT)
             out += chained(match_id, after, batch)
-            if len(batch) < 2000:
+            if len(batch) < READ_COUNT:
                 return out
             after = out[-1].version
 
@@ -313,12 +324,29 @@ class RedisEventStore:
         )
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
-        found: Any = await self.redis.hgetall(self.keys(match_id).snapshot(match_id))
-        if not found:
-            return None
-        return Snapshot(
-            version=int(found[b"v"]), state=bytes(found[b"state"]), last_hash=found[b"h"].decode()
-        )
+        return _snapshot(await self.redis.hgetall(self.keys(match_id).snapshot(match_id)))
+
+    async def load_starts(self, match_ids: Sequence[str]) -> dict[str, Start]:
+        """Two pipelines for them all: the snapshots, then the streams after them. A
+        match with more than READ_COUNT events past its snapshot reads on alone."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match_id in match_ids:
+                pipe.hgetall(self.keys(match_id).snapshot(match_id))
+            found: list[Any] = await pipe.execute()
+        snapshots = [_snapshot(raw) for raw in found]
+        afters = [snap.version if snap else 0 for snap in snapshots]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match_id, after in zip(match_ids, afters, strict=True):
+                key = self.keys(match_id).match(match_id)
+                pipe.xrange(key, min=f"0-{max(after, 1)}", max="+", count=READ_COUNT)
+            rows: list[Any] = await pipe.execute()
+        out = {}
+        for match_id, snap, after, batch in zip(match_ids, snapshots, afters, rows, strict=True):
+            tail = chained(match_id, after, batch)
+            if len(batch) >= READ_COUNT:
+                tail += await self.load(match_id, tail[-1].version)
+            out[match_id] = Start(snap, tail)
+        return out
 
     async def match_ids(self) -> list[str]:
         out = []

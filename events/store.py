@@ -11,7 +11,7 @@ its events in commit order, and can be read from any position.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 import msgspec
 
@@ -73,6 +73,14 @@ class Snapshot(msgspec.Struct, frozen=True):
     last_hash: str
 
 
+class Start(NamedTuple):
+    """What a match is read back from: its snapshot (None: it has none) and its
+    envelopes after the snapshot (all of them without one)."""
+
+    snapshot: Snapshot | None
+    tail: list[Envelope]
+
+
 class EventStore(Protocol):
     """Matches by id; their events in each partition's log, in commit order."""
 
@@ -93,6 +101,12 @@ class EventStore(Protocol):
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None: ...
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None: ...
+
+    async def load_starts(self, match_ids: Sequence[str]) -> dict[str, Start]:
+        """Each match's snapshot and the envelopes after it, read together: a batch of
+        commands for matches no cache holds (new ones, or after a restart) costs a few
+        round trips, not a few per match."""
+        ...
 
     async def match_ids(self) -> list[str]:
         """Every match in the store, sorted."""
@@ -183,6 +197,13 @@ class InMemoryStore:
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
         return self.snapshots.get(match_id)
+
+    async def load_starts(self, match_ids: Sequence[str]) -> dict[str, Start]:
+        out = {}
+        for match_id in match_ids:
+            snap = self.snapshots.get(match_id)
+            out[match_id] = Start(snap, await self.load(match_id, snap.version if snap else 0))
+        return out
 
     async def match_ids(self) -> list[str]:
         return sorted(self.streams)

@@ -317,3 +317,84 @@ async def test_two_partitions_batches_are_answered_and_acknowledged_in_one_trip(
     for match_id, player in (("m1", "ann"), ("m2", "bea")):
         live = await load_match(store, match_id)
         assert live is not None and player in live.state.players
+
+
+class Counting(InMemoryStore):
+    """Notes how matches are read back: one by one, or a round's together."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.alone: list[str] = []
+        self.together: list[list[str]] = []
+
+    async def load_snapshot(self, match_id: str) -> Any:
+        self.alone.append(match_id)
+        return await super().load_snapshot(match_id)
+
+    async def load_starts(self, match_ids: Sequence[str]) -> Any:
+        self.together.append(list(match_ids))
+        return await super().load_starts(match_ids)
+
+
+async def turn_of(store: InMemoryStore, match_id: str) -> str:
+    live = await load_match(store, match_id)
+    assert live is not None
+    return str(live.state.players[live.state.game_state.turn])
+
+
+async def test_after_a_restart_a_round_reads_the_matches_no_cache_holds_together() -> None:
+    store, inbox = Counting(), Inbox()
+    before = CommandProcessor(store, inbox, trust_seeds=True, snapshot_every=2)
+    for mid in ("m1", "m2", "m3"):
+        await before.handle_batch(
+            [
+                entry(m.CreateMatch(game="countdown", seats=2), f"{mid}.c1", mid),
+                entry(m.JoinMatch(player="ann"), f"{mid}.c2", mid),
+                entry(m.JoinMatch(player="bea"), f"{mid}.c3", mid),
+                entry(m.StartMatch(player="ann", seed=8), f"{mid}.c4", mid),
+            ],
+            DEAD,
+        )
+    # A new process: its cache is empty. One round holds a move in each of the three
+    # matches (snapshot and tail) and a fourth match being opened.
+    store.alone.clear()
+    after = CommandProcessor(store, inbox, trust_seeds=True, snapshot_every=2)
+    moves = [
+        entry(m.PlayMove(player=await turn_of(store, mid), move=take(1)), f"{mid}.c5", mid)
+        for mid in ("m1", "m2", "m3")
+    ]
+    store.alone.clear()
+    await after.handle_batch(
+        [*moves, entry(m.CreateMatch(game="countdown", seats=2), "m4.c1", "m4")], DEAD
+    )
+    assert store.together[-1] == ["m1", "m2", "m3", "m4"]
+    assert store.alone == []  # none read on its own
+    assert [r.status for r in inbox.replies()[-4:]] == ["accepted"] * 4
+    assert [r.version for r in inbox.replies()[-4:]] == [6, 6, 6, 1]
+    for mid in ("m1", "m2", "m3"):
+        assert first_bad_link(store.streams[mid]) is None
+
+
+async def test_a_match_that_cannot_be_read_fails_its_own_command_only() -> None:
+    store, inbox = Counting(), Inbox()
+    for mid in ("m1", "m2"):
+        await CommandProcessor(store, inbox, trust_seeds=True).handle_batch(
+            [entry(m.CreateMatch(game="countdown", seats=2), f"{mid}.c1", mid)], DEAD
+        )
+    # m2's stored event no longer decodes.
+    store.streams["m2"][0] = msgspec.structs.replace(
+        store.streams["m2"][0], payload=msgspec.Raw(b'{"type":"match.created","seats":"two"}')
+    )
+    fresh = CommandProcessor(store, inbox, trust_seeds=True)
+    store.alone.clear()
+    await fresh.handle_batch(
+        [
+            entry(m.JoinMatch(player="ann"), "m1.c2", "m1"),
+            entry(m.JoinMatch(player="ann"), "m2.c2", "m2"),
+        ],
+        DEAD,
+    )
+    assert store.together == [["m1", "m2"]]
+    assert set(store.alone) == {"m2"}  # read again alone, where its command fails
+    assert [(r.command_id, r.status) for r in inbox.replies()[-1:]] == [("m1.c2", "accepted")]
+    assert fresh.stats["failed"] == 1

@@ -22,7 +22,7 @@ import structlog
 from domain import match as m
 from domain.kernel import Rejected
 from events.envelope import GENESIS, seal
-from events.matches import LiveMatch, fold_envelopes, load_match
+from events.matches import LiveMatch, fold_envelopes, from_start, load_match
 from events.store import AppendFailed, AppendRequest, AppendResult, EventStore, Snapshot
 from services.commands.intake import Refusal, command_digest, read_entry
 from services.contracts.messages import (
@@ -90,6 +90,9 @@ class MatchCache:
 
     def drop(self, match_id: str) -> None:
         self._items.pop(match_id, None)
+
+    def __contains__(self, match_id: str) -> bool:
+        return match_id in self._items
 
     def __len__(self) -> int:
         return len(self._items)
@@ -275,9 +278,40 @@ class CommandProcessor:
         }
         return ENCODER.encode({"fields": kept, "error": refusal.reason, "code": refusal.code})
 
-    async def _live(self, match_id: str, stale: bool = False) -> LiveMatch | None:
+    async def _read_together(self, match_ids: list[str]) -> dict[str, LiveMatch | None]:
+        """The matches of a round no cache holds, read in a few round trips for them
+        all: a round of new matches, or the first after a restart, would otherwise
+        read each in turn. One that fails here is read again alone, where it fails its
+        own command only."""
+        missing = [mid for mid in match_ids if mid not in self.cache]
+        if len(missing) < 2:
+            return {}
+        try:
+            starts = await self.store.load_starts(missing)
+        except GONE:
+            raise
+        except Exception:  # each is read alone, as it comes
+            return {}
+        read: dict[str, LiveMatch | None] = {}
+        for match_id, start in starts.items():
+            try:
+                read[match_id] = from_start(start)
+            except Exception:
+                continue
+        return read
+
+    async def _live(
+        self, match_id: str, stale: bool = False, read: dict[str, LiveMatch | None] | None = None
+    ) -> LiveMatch | None:
+        """The match as it stands, from the cache, else from what the round read
+        together (`read`), else from the store."""
         live = self.cache.get(match_id)
         metrics.CACHE.labels("miss" if live is None else "hit").inc()
+        if live is None and read is not None and match_id in read:
+            live = read.pop(match_id)
+            if live is not None:
+                self.cache.put(match_id, live)
+            return live
         if live is not None and stale:
             # Another worker appended first: fold what it appended onto the cached match
             # (a few events) instead of reading the match back from its snapshot.
@@ -302,11 +336,12 @@ class CommandProcessor:
         snapshots: list[tuple[str, LiveMatch]] = []
         todo = items
         stale: set[str] = set()
+        read = await self._read_together([msg.match_id for _, msg in items])
         for _attempt in range(MAX_ATTEMPTS):
             plans: list[tuple[int, Plan]] = []
             for index, msg in todo:
                 try:
-                    live = await self._live(msg.match_id, msg.match_id in stale)
+                    live = await self._live(msg.match_id, msg.match_id in stale, read)
                 except GONE:
                     raise
                 except Exception as err:  # this match cannot be read: this command fails

@@ -149,6 +149,11 @@ async def test_a_finished_match_past_the_retention_leaves_redis_and_reads_back_t
         assert await readings(cfg, redis, mid, 2) == before[mid]
     # The match in the lobby is not touched.
     assert await redis.exists(Keys(partition_of(live, P)).match(live))
+    # A round of commands for them reads them together, the archived ones from the archive.
+    store = compose.event_store(cfg, redis)
+    starts = await store.load_starts([*finished, live])
+    for mid in [*finished, live]:
+        assert starts[mid].tail and starts[mid].tail == await store.load(mid)
     # The lobby still lists the finished ones.
     lobby = await compose.read_models(cfg, redis).lobby(status="finished")
     assert {s.match_id for s in lobby} == set(finished)

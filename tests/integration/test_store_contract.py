@@ -12,10 +12,19 @@ import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
 
+from events import redis_store
 from events.envelope import GENESIS, seal
 from events.keys import partition_of
 from events.redis_store import RedisEventStore
-from events.store import START, AppendRequest, EventStore, InMemoryStore, Snapshot, position
+from events.store import (
+    START,
+    AppendRequest,
+    EventStore,
+    InMemoryStore,
+    Snapshot,
+    Start,
+    position,
+)
 
 pytestmark = pytest.mark.redis
 P = 4
@@ -119,6 +128,28 @@ async def test_a_snapshot_reads_back_as_saved(store: EventStore) -> None:
     assert await store.load_snapshot("a") is None
     await store.save_snapshot("a", Snapshot(version=7, state=b"\x00state", last_hash="h7"))
     assert await store.load_snapshot("a") == Snapshot(7, b"\x00state", "h7")
+
+
+async def test_matches_read_together_start_from_their_snapshots(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(redis_store, "READ_COUNT", 2)  # a tail longer than one read reads on
+    w = Writer(store)
+    await w.append("a", "t.one", "t.two")
+    await w.append("a", "t.three")
+    await w.append("b", "t.one", "t.two")
+    kept = Snapshot(version=2, state=b"\x00state", last_hash=w.last["b"][1])
+    await store.save_snapshot("b", kept)
+    await w.append("b", "t.three", "t.four", "t.five")
+    starts = await store.load_starts(["a", "b", "nobody"])
+    assert starts == {
+        "a": Start(None, await store.load("a")),
+        "b": Start(kept, await store.load("b", after_version=2)),
+        "nobody": Start(None, []),
+    }
+    assert [e.version for e in starts["a"].tail] == [1, 2, 3]
+    assert [e.version for e in starts["b"].tail] == [3, 4, 5]
+    assert starts["b"].tail[0].prev == kept.last_hash
 
 
 async def test_every_match_is_listed_once_sorted(store: EventStore) -> None:
