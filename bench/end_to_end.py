@@ -54,6 +54,7 @@ async def _project(url: str, partitions: int, q: Any, stop: Any) -> None:
 
     games()
     settings = Settings(redis_url=url, partitions=partitions)
+    compose.give_way(settings)  # a process of its own, as `serve --no-commands` runs it
     redis = compose.redis_client(settings)  # the services' own client, as `serve` runs it
     projector = compose.projector(settings, redis)
     lags: dict[str, list[float]] = {}

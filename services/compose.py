@@ -74,6 +74,14 @@ def embedded_server(
 GATEWAY_POOL = 64
 
 
+def give_way(settings: Settings) -> int:
+    """Lower this process's CPU priority by `background_nice`, for a process that runs
+    background work only; the niceness it runs at now."""
+    if settings.background_nice <= 0:
+        return os.nice(0)
+    return os.nice(settings.background_nice)
+
+
 def redis_client(settings: Settings, url: str | None = None) -> Redis:
     """A client of the services' own kind (commands packed by hiredis), on the settings'
     Redis or the one `url` names. A pooled connection that a Redis restart closed is

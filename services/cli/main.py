@@ -373,7 +373,9 @@ def serve(
     send each expiry twice, which the rules refuse the second time).
     TABLETOP_METRICS_PORT opens /metrics, /healthz and /readyz on a port of
     their own. TABLETOP_WEBHOOK_URL (with TABLETOP_WEBHOOK_SECRET) starts the webhook
-    sender, which POSTs every notice to a player, signed (docs/tables.md).
+    sender, which POSTs every notice to a player, signed (docs/tables.md). A process
+    with neither the command service nor the gateway gives way to them on shared cores:
+    it lowers its CPU priority by TABLETOP_BACKGROUND_NICE (default 10; 0: not).
     """
     if not commands and not projector and not gateway and not archiver and not scheduler:
         raise click.UsageError(
@@ -419,6 +421,8 @@ def serve(
             )
 
         try:
+            if not commands and not gateway:
+                log.info("process_gives_way", nice=compose.give_way(settings))
             if settings.metrics_port is not None:
                 from services.infra.metrics import MetricsServer
 

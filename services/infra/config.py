@@ -79,6 +79,11 @@ class Settings(msgspec.Struct, kw_only=True):
     # (None: none; 0: a free one, logged).
     metrics_port: int | None = None
     metrics_host: str = "127.0.0.1"
+    # A process of background work only (projector, archiver, scheduler: no command
+    # service, no gateway) lowers its CPU priority by this much (0: not), so that on
+    # cores it shares with a command service the replies come first. Its read models
+    # then trail further behind under a load; players' live views do not wait on them.
+    background_nice: int = 10
 
     @property
     def limits(self) -> Limits:
@@ -121,6 +126,7 @@ class Settings(msgspec.Struct, kw_only=True):
             archive_after_ms=env_int("TABLETOP_ARCHIVE_AFTER_S", 7 * 24 * 3600, least=0) * 1000,
             archive_every_ms=env_int("TABLETOP_ARCHIVE_EVERY_MS", 60_000, least=1),
             reply_idle_ms=env_int("TABLETOP_REPLY_IDLE_S", 3600, least=1) * 1000,
+            background_nice=min(19, env_int("TABLETOP_BACKGROUND_NICE", 10, least=0)),
             metrics_port=(
                 env_int("TABLETOP_METRICS_PORT", 0, least=0)
                 if os.environ.get("TABLETOP_METRICS_PORT", "") != ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -52,6 +53,16 @@ def total(found: Samples, name: str, **labels: str) -> float:
 @pytest.fixture
 def served(redis_server: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     """`tabletop serve` with every role; the URLs of its metrics port and its gateway."""
+    with serving(redis_server, tmp_path) as (_, probe, gateway):
+        yield probe, gateway
+
+
+@contextlib.contextmanager
+def serving(
+    redis_server: str, tmp_path: Path, *roles: str
+) -> Iterator[tuple[subprocess.Popen[bytes], str, str]]:
+    """`tabletop serve` with these role flags (none: every role); the process and the
+    URLs of its metrics port and its gateway."""
     metrics_port, gateway_port = free_port(), free_port()
     env = {
         **os.environ,
@@ -65,13 +76,13 @@ def served(redis_server: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     }
     proc = subprocess.Popen(
         [sys.executable, "-c", "from services.cli.main import main; main()", "serve"]
-        + ["--port", str(gateway_port)],
+        + ["--port", str(gateway_port), *roles],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
     try:
-        yield f"http://127.0.0.1:{metrics_port}", f"http://127.0.0.1:{gateway_port}"
+        yield proc, f"http://127.0.0.1:{metrics_port}", f"http://127.0.0.1:{gateway_port}"
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -156,3 +167,36 @@ async def test_a_served_process_exposes_its_metrics_health_and_readiness(
         assert (await http.get(f"{gateway}/healthz")).status_code == 200
         from_gateway = samples((await http.get(f"{gateway}/metrics")).text)
         assert total(from_gateway, "tabletop_commands_total", outcome="accepted") >= answered - 1
+
+
+def niceness(pid: int) -> int:
+    """A process's nice value, as the kernel reports it (/proc/<pid>/stat, field 19)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rpartition(")")[2].split()[16])
+
+
+async def test_a_process_of_background_work_only_gives_way_to_the_commands(
+    redis_server: str, tmp_path: Path
+) -> None:
+    background = ("--no-commands", "--no-gateway", "--no-scheduler", "--no-archiver")
+    with serving(redis_server, tmp_path / "a", *background) as (proc, probe, _):
+        async with httpx.AsyncClient(timeout=5) as http:
+
+            async def ready() -> bool:
+                return (await http.get(f"{probe}/readyz")).status_code == 200
+
+            await until(ready, "the projector's process says it is ready")
+        assert niceness(proc.pid) == niceness(os.getpid()) + 10
+    # The command service's process keeps its priority.
+    with serving(redis_server, tmp_path / "b", "--no-projector", "--no-gateway") as (
+        proc,
+        probe,
+        _,
+    ):
+        async with httpx.AsyncClient(timeout=5) as http:
+
+            async def ready() -> bool:
+                return (await http.get(f"{probe}/readyz")).status_code == 200
+
+            await until(ready, "the command service's process says it is ready")
+        assert niceness(proc.pid) == niceness(os.getpid())
