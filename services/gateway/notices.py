@@ -2,18 +2,14 @@
 notices, and a WebSocket that pushes each new one (services/readside/notices.py makes
 them).
 
-One blocking read over every partition's notice stream per gateway process (one per
-partition on a Redis Cluster), fanned out to the sockets of each notice's player. A
-socket subscribes before it reads the player's inbox, and skips by id what it has sent
-already: a notice is in the inbox when the socket reads it or arrives through the hub
-after, so none is missed and none is sent twice.
+Every partition's notice stream is followed (services/gateway/hub.py), each new notice
+queued for the sockets of its player; a socket skips by id what it has sent already.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterator
 from typing import Any, Protocol, cast
 
 import msgspec
@@ -21,12 +17,11 @@ import structlog
 from litestar import WebSocket, get, websocket
 from litestar.datastructures import State
 from litestar.exceptions import WebSocketDisconnect
-from redis.asyncio import Redis
 
 from events.keys import Keys
+from services.gateway.hub import Read, StreamHub
 from services.gateway.tables import NameBook
 from services.gateway.tokens import BadToken, Player, Tokens
-from services.infra.redisconn import is_cluster
 from services.readside.notices import decode_entry
 from services.readside.readmodels import ReadModels
 from services.readside.schema import Notice
@@ -35,75 +30,24 @@ log = structlog.get_logger("gateway.notices")
 BACKLOG = 20  # the latest notices a socket gets on connect
 
 
-class NoticeHub:
+class NoticeHub(StreamHub[Notice]):
     """Follows the notice streams from the moment it starts; queues each new notice for
     every socket of its player."""
 
-    def __init__(self, redis: Redis, partitions: int, block_ms: int = 500) -> None:
-        self.redis = redis  # a client of its own: it blocks
-        self.partitions = partitions
-        self.block_ms = block_ms
-        self._subscribers: dict[str, set[asyncio.Queue[Notice]]] = {}
-        self._tasks: list[asyncio.Task[None]] = []
-        self._stopping = False
+    logger = "gateway.notices"
+    failed_event = "notice_read_failed"
 
-    async def start(self) -> None:
-        positions: dict[Any, Any] = {}
-        for p in range(self.partitions):
-            last: Any = await self.redis.xrevrange(Keys(p).notices, count=1)
-            positions[Keys(p).notices] = last[0][0].decode() if last else "0-0"
-        # On a cluster one XREAD names streams of one slot: a reader per partition.
-        readers = (
-            [{stream: at} for stream, at in positions.items()]
-            if is_cluster(self.redis)
-            else [positions]
-        )
-        self._tasks = [asyncio.create_task(self._follow(reader)) for reader in readers]
+    def stream(self, p: int) -> str:
+        return Keys(p).notices
 
-    async def stop(self) -> None:
-        self._stopping = True  # noticed within one blocking read
-        if self._tasks:
-            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(asyncio.gather(*self._tasks), timeout=5)
-        await self.redis.aclose()
-
-    @property
-    def running(self) -> bool:
-        return bool(self._tasks) and not any(task.done() for task in self._tasks)
-
-    @contextlib.contextmanager
-    def subscribe(self, player: str) -> Iterator[asyncio.Queue[Notice]]:
-        queue: asyncio.Queue[Notice] = asyncio.Queue()
-        self._subscribers.setdefault(player, set()).add(queue)
-        try:
-            yield queue
-        finally:
-            found = self._subscribers.get(player)
-            if found is not None:
-                found.discard(queue)
-                if not found:
-                    del self._subscribers[player]
-
-    async def _follow(self, positions: dict[Any, Any]) -> None:
-        while not self._stopping:
-            try:
-                found = cast(
-                    "list[tuple[bytes, list[tuple[bytes, dict[bytes, bytes]]]]]",
-                    await self.redis.xread(positions, block=self.block_ms, count=1000),
-                )
-            except Exception:  # a lost connection: log, wait, go on from the same place
-                log.exception("notice_read_failed")
-                await asyncio.sleep(0.5)
-                continue
-            for stream, entries in found or []:
-                for entry_id, fields in entries:
-                    positions[stream.decode()] = entry_id.decode()
-                    notice = decode_entry(fields)
-                    if notice is None:
-                        log.warning("notice_unreadable", stream=stream.decode())
-                        continue
-                    for queue in self._subscribers.get(notice.player, ()):
-                        queue.put_nowait(notice)
+    async def take(self, found: Read) -> None:
+        for stream, entries in found:
+            for _, fields in entries:
+                notice = decode_entry(fields)
+                if notice is None:
+                    log.warning("notice_unreadable", stream=stream.decode())
+                    continue
+                self.publish(notice.player, notice)
 
 
 class TurnRow(msgspec.Struct):
