@@ -474,11 +474,12 @@ async def add_bot(state: State, me: Player, match_id: str, data: api.BotBody) ->
     table = await _live(gw, match_id)
     if me.id not in table.players:
         raise PermissionDeniedException("Only a player at this table may seat a bot.")
+    # The first free seat of the table just read, unless the caller named one.
+    free = next((i for i, p in enumerate(table.players) if p is None), None)
     try:
-        bot = await gw.bots.seat(match_id, data.seat)
+        _, seat = await gw.bots.seat(match_id, data.seat if data.seat is not None else free)
     except CommandRejected as err:
         raise Refused(str(err)) from None
-    seat = tables.seat_of(await _live(gw, match_id), bot.id)
     return api.Seated(match_id, seat if seat is not None else -1)
 
 

@@ -250,12 +250,13 @@ class Bots:
         self._keeping = True
         self._keeper = asyncio.create_task(self._keep_leases())
 
-    async def seat(self, match_id: str, seat: int | None = None) -> Player:
-        """A new bot sits down at the table (seat: the first free one). It is enlisted
-        before it joins, so a seated bot always has an owner."""
-        live = await load_match(self.store, match_id)
-        players = live.state.players if live is not None else []
+    async def seat(self, match_id: str, seat: int | None = None) -> tuple[Player, int | None]:
+        """A new bot sits down at the table (seat: the first free one, read from the
+        match); the bot and the seat it asked for. It is enlisted before it joins, so a
+        seated bot always has an owner."""
         if seat is None:
+            live = await load_match(self.store, match_id)
+            players = live.state.players if live is not None else []
             seat = next((i for i, p in enumerate(players) if p is None), None)
         name = bot_name(match_id, seat)
         bot = Player(id=f"{BOT_PREFIX}{uuid.uuid4().hex[:12]}", name=name)
@@ -268,7 +269,7 @@ class Bots:
             await self._let_go(keys=BOT_KEYS, args=[self.owner, 1, bot.id])
             raise
         self._play_later(match_id, bot)
-        return bot
+        return bot, seat
 
     def _play_later(self, match_id: str, bot: Player) -> None:
         task = asyncio.create_task(self._play(match_id, bot))

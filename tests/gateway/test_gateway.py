@@ -268,9 +268,10 @@ async def test_two_bots_at_one_table_never_share_a_name(http: httpx.AsyncClient)
     ann = await sign_in(http, "Ann")
     made = await http.post("/api/matches", json={"game": "chicken", "seats": 3}, headers=ann)
     match_id = made.json()["match_id"]
-    for _ in range(2):
+    for seat in (1, 2):  # each takes the first free seat, and says which
         added = await http.post(f"/api/matches/{match_id}/bots", json={}, headers=ann)
         assert added.status_code == 200, added.text
+        assert added.json()["seat"] == seat
     names = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()["view"]["names"]
     assert names[0] == "Ann" and names[1] != names[2]
     assert all(name.startswith("Robo ") for name in names[1:])
