@@ -157,7 +157,7 @@ class Load:
             return reply
         raise AssertionError(f"no reply for {command_id} in 30 tries")
 
-    async def play(self, match_id: str, seed: int, seats: int = 2) -> None:
+    async def play(self, match_id: str, seed: int, seats: int = 2, start: int = 9) -> None:
         bot = random.Random(seed)
         names = NAMES[:seats]
         for _ in range(500):
@@ -168,7 +168,8 @@ class Load:
                 continue
             if live is None:
                 await self.send(
-                    match_id, m.CreateMatch(game="countdown", seats=seats, options={"start": 9})
+                    match_id,
+                    m.CreateMatch(game="countdown", seats=seats, options={"start": start}),
                 )
                 continue
             state = live.state

@@ -28,7 +28,11 @@ async def test_partitions_moved_to_another_master_under_load_lose_nothing(
             async with compose.client(settings(cluster3.url), timeout=5) as client:
                 load = Load(client, svcs[0].store)
                 ids = ids_for_every_partition(2)
-                playing = asyncio.gather(*(load.play(mid, i) for i, mid in enumerate(ids)))
+                # Matches long enough that the load outlasts the three moves: a count
+                # of 9 was over (about 160 moves) before the third move began.
+                playing = asyncio.gather(
+                    *(load.play(mid, i, start=40) for i, mid in enumerate(ids))
+                )
                 moved = []
                 for p in (0, 1, 2):
                     # Each move starts with the partition busy (its keys written meanwhile).
