@@ -47,7 +47,7 @@ from services.gateway import api, feeds, tables
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
-from services.gateway.seating import Bots, NoTable, QuickPlay
+from services.gateway.seating import Bots, NoTable, QuickPlay, first_free
 from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
 from services.infra import metrics
 from services.readside.readmodels import ReadModels
@@ -475,9 +475,9 @@ async def add_bot(state: State, me: Player, match_id: str, data: api.BotBody) ->
     if me.id not in table.players:
         raise PermissionDeniedException("Only a player at this table may seat a bot.")
     # The first free seat of the table just read, unless the caller named one.
-    free = next((i for i, p in enumerate(table.players) if p is None), None)
+    asked = data.seat if data.seat is not None else first_free(table.players)
     try:
-        _, seat = await gw.bots.seat(match_id, data.seat if data.seat is not None else free)
+        _, seat = await gw.bots.seat(match_id, asked)
     except CommandRejected as err:
         raise Refused(str(err)) from None
     return api.Seated(match_id, seat if seat is not None else -1)

@@ -13,7 +13,6 @@ import contextlib
 from typing import Any, Protocol, cast
 
 import msgspec
-import structlog
 from litestar import WebSocket, get, websocket
 from litestar.datastructures import State
 from litestar.exceptions import WebSocketDisconnect
@@ -26,7 +25,6 @@ from services.readside.notices import decode_entry
 from services.readside.readmodels import ReadModels
 from services.readside.schema import Notice
 
-log = structlog.get_logger("gateway.notices")
 BACKLOG = 20  # the latest notices a socket gets on connect
 
 
@@ -45,7 +43,7 @@ class NoticeHub(StreamHub[Notice]):
             for _, fields in entries:
                 notice = decode_entry(fields)
                 if notice is None:
-                    log.warning("notice_unreadable", stream=stream.decode())
+                    self.log.warning("notice_unreadable", stream=stream.decode())
                     continue
                 self.publish(notice.player, notice)
 

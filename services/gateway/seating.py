@@ -26,7 +26,7 @@ import contextlib
 import random
 import uuid
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
 
 import msgspec
@@ -199,6 +199,11 @@ def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
+def first_free(players: Sequence[str | None]) -> int | None:
+    """The first seat nobody sits in (None: the table is full)."""
+    return next((i for i, p in enumerate(players) if p is None), None)
+
+
 def bot_name(match_id: str, seat: int | None) -> str:
     """A bot's name at a table: the seat's own, so two bots at one table never share a
     name (a person could not tell "Robo Cid" from "Robo Cid"), from a start that varies
@@ -256,8 +261,7 @@ class Bots:
         seated bot always has an owner."""
         if seat is None:
             live = await load_match(self.store, match_id)
-            players = live.state.players if live is not None else []
-            seat = next((i for i, p in enumerate(players) if p is None), None)
+            seat = first_free(live.state.players if live is not None else [])
         name = bot_name(match_id, seat)
         bot = Player(id=f"{BOT_PREFIX}{uuid.uuid4().hex[:12]}", name=name)
         await self.remember(bot)
