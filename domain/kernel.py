@@ -74,12 +74,23 @@ class Rng:
     decision drew anything: a move that drew chance cannot be taken back.
     """
 
-    __slots__ = ("_random", "drawn")
+    __slots__ = ("_made", "_seed", "_version", "drawn")
 
     def __init__(self, seed: int, version: int) -> None:
-        digest = hashlib.blake2b(f"{seed}:{version}".encode(), digest_size=16).digest()
-        self._random = random.Random(int.from_bytes(digest, "big"))
+        self._seed = seed
+        self._version = version
+        self._made: random.Random | None = None
         self.drawn = False
+
+    @property
+    def _random(self) -> random.Random:
+        # Made on the first draw: most decisions draw nothing, and seeding costs more
+        # than many a game's whole decision.
+        if self._made is None:
+            key = f"{self._seed}:{self._version}".encode()
+            digest = hashlib.blake2b(key, digest_size=16).digest()
+            self._made = random.Random(int.from_bytes(digest, "big"))
+        return self._made
 
     def roll(self, sides: int) -> int:
         """A die roll, 1..sides."""
