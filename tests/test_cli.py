@@ -113,6 +113,18 @@ def test_rebuilding_the_projections_reports_every_event(cli: CliRunner) -> None:
     assert all(row["events_behind"] == 0 for row in status)
 
 
+def test_a_rebuild_by_two_processes_reports_every_event(cli: CliRunner) -> None:
+    assert cli.invoke(main, ["demo", "--game", "chicken", "--seed", "5", "--quiet"]).exit_code == 0
+    applied = []
+    for workers in ("1", "2"):
+        rebuilt = cli.invoke(main, ["projections", "rebuild", "matches", "--workers", workers])
+        assert rebuilt.exit_code == 0, rebuilt.output
+        applied.append(int(rebuilt.output.split("rebuilt matches: ")[1].split()[0]))
+    status = json.loads(cli.invoke(main, ["projections", "status", "--json"]).output)
+    assert applied[0] > 0 and applied[1] == applied[0]
+    assert all(row["events_behind"] == 0 for row in status)
+
+
 def test_partitions_are_given_as_ranges_and_lists_and_checked() -> None:
     from click import BadParameter
 

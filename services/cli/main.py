@@ -923,30 +923,57 @@ def projections() -> None:
 
 @projections.command("rebuild")
 @click.argument("name", required=False, type=click.Choice(["matches", "ratings"]))
+@click.option(
+    "--workers",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Processes rebuilding the matches, the partitions dealt among them "
+    "(0: one per core, or one for a short log).",
+)
 @click.pass_context
-def projections_rebuild(ctx: click.Context, name: str | None) -> None:
+def projections_rebuild(ctx: click.Context, name: str | None, workers: int) -> None:
     """Drop a read model (default: all) and rebuild it from the start of the logs."""
     from rich.progress import Progress
 
-    async def work(redis: Any, settings: Settings) -> dict[str, int]:
-        total = sum([int(await redis.xlen(Keys(p).log)) for p in range(settings.partitions)])
-        done: dict[str, int] = {}
-        with Progress(console=console) as progress:
-            for which in [name] if name else ["matches", "ratings"]:
-                task = progress.add_task(f"rebuilding {which}", total=total)
-                projector = compose.projector(settings, redis)
-                # cast: mypy cannot type a lambda with a defaulted argument that the
-                # expected Callable[[int], None] lacks.
-                done[which] = await projector.rebuild(
-                    which,
-                    progress=cast(
-                        "Callable[[int], None]", lambda n, t=task: progress.advance(t, n)
-                    ),
-                )
-                progress.update(task, completed=total)
-        return done
+    from services.readside.rebuild import RebuildFailed, rebuild_apart, workers_for
 
-    for which, n in _run(ctx, work).items():
+    async def log_entries(settings: Settings) -> int:
+        redis = compose.redis_client(settings)
+        try:
+            await check_partitions(redis, settings.partitions)
+            return sum([int(await redis.xlen(Keys(p).log)) for p in range(settings.partitions)])
+        finally:
+            await redis.aclose()
+
+    async def alone(settings: Settings, which: str, advance: Callable[[int], None]) -> int:
+        redis = compose.redis_client(settings)
+        try:
+            return await compose.projector(settings, redis).rebuild(which, progress=advance)
+        finally:
+            await redis.aclose()
+
+    done: dict[str, int] = {}
+    with _settings(ctx) as settings, Progress(console=console) as progress:
+        total = asyncio.run(log_entries(settings))
+        for which in [name] if name else ["matches", "ratings"]:
+            task = progress.add_task(f"rebuilding {which}", total=total)
+
+            def advance(n: int, t: Any = task) -> None:
+                progress.advance(t, n)
+
+            # Ratings fold every partition in one order: one process, this one.
+            hands = (workers or workers_for(total)) if which == "matches" else 1
+            if hands > 1:
+                try:
+                    level = level_from_env("WARNING")
+                    done[which] = rebuild_apart(settings, which, hands, advance, level)
+                except RebuildFailed as err:
+                    raise click.ClickException(f"rebuilding {which} failed: {err}") from None
+            else:
+                done[which] = asyncio.run(alone(settings, which, advance))
+            progress.update(task, completed=total)
+    for which, n in done.items():
         console.print(f"rebuilt {which}: {n} events applied")
 
 

@@ -62,5 +62,5 @@ def test_the_readme_lists_every_command_with_every_option() -> None:
 def test_the_readme_table_is_read_as_commands_and_options() -> None:
     rows = _documented()
     assert rows["fork"] == {"--at", "--id", "--seed"}
-    assert rows["projections rebuild"] == set()
+    assert rows["projections rebuild"] == {"--workers"}
     assert "--home" in rows[""] and "bench" in rows
