@@ -26,6 +26,7 @@ class BenchConfig:
     growth_sizes: tuple[int, ...] = (100, 1_000, 10_000)
     growth_repeats: int = 7
     rebuild_events: int = 1_000_000
+    rebuild_workers: int = 0  # processes of the rebuild; 0: as the CLI chooses
     snapshot_every: int = 100
     seed: int = 1
     profile: bool = False

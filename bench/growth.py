@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import resource
 import statistics
 import time
 import uuid
@@ -12,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from bench.common import BenchConfig, Lab
+from bench.common import BenchConfig, Lab, cpu_seconds
 from bench.prepare import PreparedMatch, prepare_match, read_prepared
 
 # Seeds known to give a match of 10,000 events or more (the search starts with them).
@@ -149,13 +150,16 @@ def run_load_times(cfg: BenchConfig, url: str) -> dict[str, Any]:
 
 def run_rebuild(cfg: BenchConfig, lab: Lab) -> dict[str, Any]:
     """A log of `rebuild_events` events (copies of the prepared matches, re-sealed,
-    appended through the Lua script in pipelines), then `Projector.rebuild("matches")`."""
+    appended through the Lua script in pipelines), then the matches projection rebuilt
+    as the CLI rebuilds it: by a process per core (`rebuild_workers` to choose)."""
     from redis.asyncio import Redis
 
+    from bench.end_to_end import server_pids
     from events.keys import Keys
     from events.redis_store import APPEND_LUA
     from services import compose
     from services.infra.config import Settings
+    from services.readside.rebuild import rebuild_apart, workers_for
 
     matches = read_prepared(lab.prep_path)
     server = compose.embedded_server(lab.tmp / "redis-rebuild")
@@ -182,28 +186,55 @@ def run_rebuild(cfg: BenchConfig, lab: Lab) -> dict[str, Any]:
         log_entries = 0
         for p in range(cfg.partitions):
             log_entries += await redis.xlen(Keys(p).log)
-        settings = Settings(redis_url=server.url, partitions=cfg.partitions)
-        projector = compose.projector(settings, redis, projections=("matches",))
-        t1 = time.perf_counter()
-        applied = await projector.rebuild("matches")
-        seconds = time.perf_counter() - t1
-        used = (await redis.info("memory")).get("used_memory", 0)
         await redis.aclose()
         return {
             "log_events": log_entries,
-            "applied": applied,
             "generate_seconds": round(generated, 1),
             "generate_events_per_s": round(log_entries / generated),
+        }
+
+    async def used_memory() -> int:
+        redis = Redis.from_url(server.url)
+        try:
+            return int((await redis.info("memory")).get("used_memory", 0))
+        finally:
+            await redis.aclose()
+
+    def rebuild() -> dict[str, Any]:
+        out = asyncio.run(go())
+        # As `tabletop projections rebuild` does: a process per core for a log this long.
+        workers = cfg.rebuild_workers or workers_for(out["log_events"])
+        settings = Settings(redis_url=server.url, partitions=cfg.partitions)
+        redis_pids = server_pids(server)
+        redis0 = sum(cpu_seconds(pid) for pid in redis_pids)
+        children0 = _children_cpu()
+        t1 = time.perf_counter()
+        applied = rebuild_apart(settings, "matches", workers)
+        seconds = time.perf_counter() - t1
+        redis_cpu = sum(cpu_seconds(pid) for pid in redis_pids) - redis0
+        return {
+            **out,
+            "applied": applied,
+            "workers": workers,
+            # Cores kept busy: the rebuilding processes (reaped, so counted whole), Redis.
+            "workers_cores": round((_children_cpu() - children0) / seconds, 2),
+            "redis_cores": round(redis_cpu / seconds, 2),
             "seconds": round(seconds, 1),
             "events_per_s": round(applied / seconds),
-            "redis_used_memory_mb": round(used / 2**20),
+            "redis_used_memory_mb": round(asyncio.run(used_memory()) / 2**20),
             "projection": "matches",
         }
 
     try:
-        return asyncio.run(go())
+        return rebuild()
     finally:
         server.stop()
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of this process's children that have ended."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def run_memory_per_match(cfg: BenchConfig, lab: Lab, count: int) -> dict[str, Any]:

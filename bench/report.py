@@ -351,12 +351,20 @@ def render_markdown(r: dict[str, Any]) -> str:
     rb = d.get("rebuild")
     if rb:
         add(
-            f"**Projection rebuild**: a log of {rb['log_events']:,} events (copies of the "
+            f"**Projection rebuild**: a log of {rb['log_events']:,} entries (copies of the "
             f"prepared `{cfg['game']}` matches, re-sealed, appended through `append.lua` in "
-            f"pipelines at {rb['generate_events_per_s']:,} events/s on a server without AOF), "
-            f'then `Projector.rebuild("{rb["projection"]}")` in one process: '
-            f"{rb['applied']:,} events in {rb['seconds']:,.0f} s, "
-            f"**{rb['events_per_s']:,} events/s**. Redis held {rb['redis_used_memory_mb']:,} MiB."
+            f"pipelines at {rb['generate_events_per_s']:,} entries/s on a server without "
+            f"AOF), then the `{rb['projection']}` projection rebuilt as "
+            f"`tabletop projections rebuild` does it, by {_processes(rb.get('workers', 1))} "
+            f"(services/readside/rebuild.py): {rb['applied']:,} events in "
+            f"{rb['seconds']:,.0f} s, **{rb['events_per_s']:,} events/s**"
+            + (
+                f", the processes keeping {rb['workers_cores']} cores busy and Redis "
+                f"{rb['redis_cores']}"
+                if "workers_cores" in rb
+                else ""
+            )
+            + f". Redis held {rb['redis_used_memory_mb']:,} MiB."
         )
         add("")
     mem = d.get("memory_per_match")
@@ -994,3 +1002,7 @@ def peer_paragraph(r: dict[str, Any]) -> str:
             f"{r['ratio_vs_peer_service']:.2f}x** (goal >= 7x)"
         )
     return "\n".join(lines)
+
+
+def _processes(n: int) -> str:
+    return "one process" if n == 1 else f"{n} processes, the partitions dealt among them"
