@@ -398,3 +398,38 @@ async def test_a_match_that_cannot_be_read_fails_its_own_command_only() -> None:
     assert set(store.alone) == {"m2"}  # read again alone, where its command fails
     assert [(r.command_id, r.status) for r in inbox.replies()[-1:]] == [("m1.c2", "accepted")]
     assert fresh.stats["failed"] == 1
+
+
+async def test_the_prometheus_counters_count_each_outcome_and_cache_lookup() -> None:
+    from prometheus_client import REGISTRY
+
+    def sample(name: str, **labels: str) -> float:
+        return REGISTRY.get_sample_value(name, labels) or 0.0
+
+    before = {
+        "accepted": sample("tabletop_commands_total", outcome="accepted"),
+        "rejected": sample("tabletop_commands_total", outcome="rejected"),
+        "not_your_turn": sample("tabletop_rejections_total", code="not_your_turn"),
+        "hit": sample("tabletop_cache_lookups_total", result="hit"),
+        "miss": sample("tabletop_cache_lookups_total", result="miss"),
+    }
+    store, inbox = InMemoryStore(), Inbox()
+    processor = CommandProcessor(store, inbox, trust_seeds=True)
+    await seated(processor)
+    # Bea plays out of turn (Ann's is the first turn of seed 8): a rejection.
+    await processor.handle_batch([entry(m.PlayMove(player="bea", move=take(1)), "c5")], DEAD)
+    assert inbox.replies()[-1].code == "not_your_turn"
+    after = {
+        "accepted": sample("tabletop_commands_total", outcome="accepted"),
+        "rejected": sample("tabletop_commands_total", outcome="rejected"),
+        "not_your_turn": sample("tabletop_rejections_total", code="not_your_turn"),
+        "hit": sample("tabletop_cache_lookups_total", result="hit"),
+        "miss": sample("tabletop_cache_lookups_total", result="miss"),
+    }
+    assert {k: after[k] - before[k] for k in after} == {
+        "accepted": 4,
+        "rejected": 1,
+        "not_your_turn": 1,
+        "hit": 4,  # the match once created is in the cache for every later command
+        "miss": 1,  # the creation looked for it first
+    }

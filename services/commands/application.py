@@ -241,8 +241,8 @@ class CommandProcessor:
     ) -> None:
         """Answer a refused entry when it says where; keep it for an operator otherwise."""
         self.stats["malformed"] += 1
-        metrics.COMMANDS.labels("malformed").inc()
-        metrics.REJECTIONS.labels(refusal.code).inc()
+        metrics.count(metrics.COMMANDS, "malformed")
+        metrics.count(metrics.REJECTIONS, refusal.code)
         where = refusal.where
         if where is None:
             self.stats["dead_letters"] += 1
@@ -306,7 +306,7 @@ class CommandProcessor:
         """The match as it stands, from the cache, else from what the round read
         together (`read`), else from the store."""
         live = self.cache.get(match_id)
-        metrics.CACHE.labels("miss" if live is None else "hit").inc()
+        metrics.count(metrics.CACHE, "miss" if live is None else "hit")
         if live is None and read is not None and match_id in read:
             live = read.pop(match_id)
             if live is not None:
@@ -370,7 +370,7 @@ class CommandProcessor:
                     continue
                 if result.status == "duplicate":
                     self.stats["duplicates"] += 1
-                    metrics.COMMANDS.labels("duplicate").inc()
+                    metrics.count(metrics.COMMANDS, "duplicate")
                     try:
                         first = await self._first_reply(msg, result.reply)
                     except GONE:
@@ -384,15 +384,15 @@ class CommandProcessor:
                     continue
                 if result.status == "reused":
                     self.stats["reused"] += 1
-                    metrics.COMMANDS.labels("reused").inc()
-                    metrics.REJECTIONS.labels("command_id_reused").inc()
+                    metrics.count(metrics.COMMANDS, "reused")
+                    metrics.count(metrics.REJECTIONS, "command_id_reused")
                     out.append((msg.reply_to, _reused(msg)))
                     _log(msg).info("command_refused", code="command_id_reused")
                     continue
                 self.stats[plan.reply.status] += 1
-                metrics.COMMANDS.labels(plan.reply.status).inc()
+                metrics.count(metrics.COMMANDS, plan.reply.status)
                 if plan.reply.status == "rejected":
-                    metrics.REJECTIONS.labels(plan.reply.code).inc()
+                    metrics.count(metrics.REJECTIONS, plan.reply.code)
                 if plan.reply.status == "accepted":
                     # Not bound: building a bound logger per command costs more than
                     # a debug line that is filtered out.
@@ -416,8 +416,8 @@ class CommandProcessor:
                 break
         for _, msg in todo:
             _log(msg).info("command_refused", code="busy", attempts=MAX_ATTEMPTS)
-            metrics.COMMANDS.labels("busy").inc()
-            metrics.REJECTIONS.labels("busy").inc()
+            metrics.count(metrics.COMMANDS, "busy")
+            metrics.count(metrics.REJECTIONS, "busy")
             reply = Reply(
                 command_id=msg.command_id,
                 match_id=msg.match_id,
@@ -448,7 +448,7 @@ class CommandProcessor:
         (then a dead letter, answered as such). Its match is read afresh next time: a
         script that failed halfway may have written part of its decision."""
         self.stats["failed"] += 1
-        metrics.COMMANDS.labels("failed").inc()
+        metrics.count(metrics.COMMANDS, "failed")
         self.cache.drop(msg.match_id)
         _log(msg).error("command_failed", error=reason(err))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections.abc import Awaitable, Callable
 
 import structlog
@@ -40,6 +41,19 @@ PENDING = Gauge(
 TAKEOVERS = Counter("tabletop_takeovers", "Commands taken over from dead workers")
 CACHE = Counter("tabletop_cache_lookups", "Live-match cache lookups, by result", ["result"])
 CONFLICTS = Counter("tabletop_version_conflicts", "Appends that met another worker's append")
+
+
+@functools.cache
+def _labelled(metric: Counter, value: str) -> Counter:
+    return metric.labels(value)
+
+
+def count(metric: Counter, value: str, amount: float = 1) -> None:
+    """`metric.labels(value).inc(amount)`, the labelled counter looked up once: the
+    command service counts twice a command, and `labels` checks and locks each time."""
+    _labelled(metric, value).inc(amount)
+
+
 # --- the projector -------------------------------------------------------------------
 PROJECTION_LAG = Gauge(
     "tabletop_projection_lag_seconds",
