@@ -331,15 +331,21 @@ def register(game: GameSpec[S, C, E, O]) -> GameSpec[S, C, E, O]:
 
 
 def games() -> dict[str, Game]:
-    """Every registered game, by name (importing `domain.games` registers them all)."""
-    import domain.games  # noqa: F401 - registration side effect
+    """Every registered game, by name (every game package of `domain.games` imported)."""
+    import domain.games
 
+    domain.games.load_all()
     return dict(sorted(_REGISTRY.items()))
 
 
 def get_game(name: str) -> Game:
-    # On the hot path: a dict lookup, the registry walk only on a miss.
-    found = _REGISTRY.get(name) or games().get(name)
+    # On the hot path: a dict lookup; on a miss, that game's package, then all of them.
+    found = _REGISTRY.get(name)
+    if found is None:
+        import domain.games
+
+        domain.games.load(name)
+        found = _REGISTRY.get(name) or games().get(name)
     if found is None:
         raise Rejected("unknown_game", f"There is no game called {name!r} here.")
     return found
