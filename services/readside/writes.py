@@ -13,6 +13,12 @@ batch has one or more per event), msgspec packs the array in one C call. Lua's
 cmsgpack reads no binary type, so every argument is sent as a string (they are JSON,
 names and numbers: UTF-8 all).
 
+An argument a command repeats (a game that keeps no secrets shows every reader one
+view: the views' HSET carries it once per reader) travels once: each later copy is sent
+as the number of the argument it repeats, which the script puts back. Redis gets every
+copy, as if each had been sent; the socket, the packing and the script's unpacking
+carry a view once. (Arguments are never numbers otherwise.)
+
 The script runs the commands in the order they were added, with the projector's own
 ACL user (each command is checked as if sent alone). One that fails does not stop the
 others, as inside MULTI: the script returns the first error once all have run, and
@@ -26,13 +32,26 @@ from redis.asyncio.client import Pipeline
 from redis.typing import EncodableT
 
 # ARGV[1]: a MessagePack array of, per command, its name, its number of arguments after
-# the key, the arguments; KEYS: each command's key, in the same order.
+# the key (negated when some repeat an earlier one: a number, that argument's), the
+# arguments; KEYS: each command's key, in the same order.
 RUN_LUA = """
 local args = cmsgpack.unpack(ARGV[1])
 local k, i, failed = 1, 1, nil
 while i <= #args do
   local n = args[i + 1]
-  local done = redis.pcall(args[i], KEYS[k], unpack(args, i + 2, i + 1 + n))
+  local done
+  if n < 0 then
+    n = -n
+    local call = {}
+    for j = 1, n do
+      local a = args[i + 1 + j]
+      if type(a) == 'number' then a = call[a] end
+      call[j] = a
+    end
+    done = redis.pcall(args[i], KEYS[k], unpack(call))
+  else
+    done = redis.pcall(args[i], KEYS[k], unpack(args, i + 2, i + 1 + n))
+  end
   if type(done) == 'table' and done.err and not failed then failed = done.err end
   k, i = k + 1, i + 2 + n
 end
@@ -66,9 +85,19 @@ class Writes:
 
     def add(self, command: str, key: str, *args: EncodableT) -> None:
         self.keys.append(key)
-        self.args += [command, len(args)]
         # Most arguments are bytes (a history's lines): decoded here, not in a call each.
-        self.args += [a.decode() if type(a) is bytes else _text(a) for a in args]
+        texts: list[str | int] = [a.decode() if type(a) is bytes else _text(a) for a in args]
+        if len(args) > 2:
+            # The same object given again (a shared view) is sent as its first's number.
+            first: dict[int, int] = {}
+            for j, a in enumerate(args):
+                seen = first.setdefault(id(a), j)
+                if seen != j and type(a) is bytes:
+                    texts[j] = seen + 1
+            if len(first) < len(args):
+                self.args += [command, -len(args), *texts]
+                return
+        self.args += [command, len(args), *texts]
 
     def packed(self) -> bytes:
         """RUN_LUA's one argument, after the keys."""

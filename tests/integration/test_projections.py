@@ -440,6 +440,25 @@ async def test_a_long_write_is_split_for_the_script_and_keeps_its_order(redis: R
     assert await redis.lrange(key, 0, -1) == lines
 
 
+async def test_a_view_every_reader_shares_travels_once_and_is_written_for_each(
+    redis: Redis,
+) -> None:
+    key = Keys(0).views("alike")
+    shared, own = b'{"table":"%s"}' % (b"x" * 500), b'{"table":"mine"}'
+
+    def copy() -> bytes:  # equal, and another object: as if each reader had its own
+        return bytes(bytearray(shared))
+
+    writes, apart = Writes(), Writes()
+    writes.add("HSET", key, "spectator", shared, "0", shared, "1", own, "2", shared)
+    apart.add("HSET", key, "spectator", copy(), "0", copy(), "1", own, "2", copy())
+    assert len(writes.packed()) < len(apart.packed()) - 2 * len(shared)
+    writes.add("SET", Keys(0).summary("alike"), shared)  # another command: sent again
+    await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, writes.packed())
+    assert await redis.hgetall(key) == {b"spectator": shared, b"0": shared, b"1": own, b"2": shared}
+    assert await redis.get(Keys(0).summary("alike")) == shared
+
+
 async def test_a_pass_that_filled_a_batch_says_more_waits_and_a_drained_one_does_not(
     played: tuple[CommandService, list[str]], redis: Redis
 ) -> None:
