@@ -317,6 +317,9 @@ class ArchivedStore:
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
         await self.inner.save_snapshot(match_id, snapshot)
 
+    async def save_snapshots(self, snapshots: Mapping[str, Snapshot]) -> None:
+        await self.inner.save_snapshots(snapshots)
+
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
         return await self.inner.load_snapshot(match_id)
 

@@ -318,10 +318,16 @@ class RedisEventStore:
         }
 
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
-        await self.redis.hset(
-            self.keys(match_id).snapshot(match_id),
-            mapping={"v": snapshot.version, "state": snapshot.state, "h": snapshot.last_hash},
-        )
+        await self.save_snapshots({match_id: snapshot})
+
+    async def save_snapshots(self, snapshots: Mapping[str, Snapshot]) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match_id, snap in snapshots.items():
+                pipe.hset(
+                    self.keys(match_id).snapshot(match_id),
+                    mapping={"v": snap.version, "state": snap.state, "h": snap.last_hash},
+                )
+            await pipe.execute()
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
         return _snapshot(await self.redis.hgetall(self.keys(match_id).snapshot(match_id)))

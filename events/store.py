@@ -100,6 +100,12 @@ class EventStore(Protocol):
 
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None: ...
 
+    async def save_snapshots(self, snapshots: Mapping[str, Snapshot]) -> None:
+        """Several matches' snapshots at once: the matches of a round that cross a
+        snapshot together (matches started together do) cost one round trip, not one
+        each before their replies."""
+        ...
+
     async def load_snapshot(self, match_id: str) -> Snapshot | None: ...
 
     async def load_starts(self, match_ids: Sequence[str]) -> dict[str, Start]:
@@ -194,6 +200,9 @@ class InMemoryStore:
 
     async def save_snapshot(self, match_id: str, snapshot: Snapshot) -> None:
         self.snapshots[match_id] = snapshot
+
+    async def save_snapshots(self, snapshots: Mapping[str, Snapshot]) -> None:
+        self.snapshots.update(snapshots)
 
     async def load_snapshot(self, match_id: str) -> Snapshot | None:
         return self.snapshots.get(match_id)

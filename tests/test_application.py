@@ -433,3 +433,36 @@ async def test_the_prometheus_counters_count_each_outcome_and_cache_lookup() -> 
         "hit": 4,  # the match once created is in the cache for every later command
         "miss": 1,  # the creation looked for it first
     }
+
+
+class Snapshotting(InMemoryStore):
+    """Notes which matches each call saves snapshots of."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved: list[list[str]] = []
+
+    async def save_snapshots(self, snapshots: Any) -> None:
+        self.saved.append(sorted(snapshots))
+        await super().save_snapshots(snapshots)
+
+
+async def test_matches_crossing_a_snapshot_in_one_round_are_saved_in_one_call() -> None:
+    store, inbox = Snapshotting(), Inbox()
+    processor = CommandProcessor(store, inbox, trust_seeds=True, snapshot_every=2)
+    # Two matches in step, a command of each in every round.
+    steps = [
+        m.CreateMatch(game="countdown", seats=2),
+        m.JoinMatch(player="ann"),
+        m.JoinMatch(player="bea"),
+        m.StartMatch(player="ann", seed=8),
+    ]
+    batch = [
+        entry(step, f"{match_id}.{i}", match_id)
+        for i, step in enumerate(steps)
+        for match_id in ("m1", "m2")
+    ]
+    await processor.handle_batch(batch, DEAD)
+    assert [r.status for r in inbox.replies()] == ["accepted"] * 8
+    assert store.saved and all(saved == ["m1", "m2"] for saved in store.saved)
+    assert store.snapshots["m1"].version == store.snapshots["m2"].version == 5

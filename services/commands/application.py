@@ -426,16 +426,26 @@ class CommandProcessor:
                 message="The match changed under this command too often; send it again.",
             )
             out.append((msg.reply_to, ENCODER.encode(reply)))
-        for match_id, live in snapshots:
-            state = m.codec(live.state.game).encode_state(live.state)
-            snapshot = Snapshot(version=live.state.version, state=state, last_hash=live.last_hash)
-            try:
-                await self.store.save_snapshot(match_id, snapshot)
-            except GONE:
-                raise
-            except Exception as err:  # a snapshot only shortens loads: the events are kept
-                log.warning("snapshot_failed", match_id=match_id, error=reason(err))
+        if snapshots:
+            await self._save_snapshots(snapshots)
         return out, failed
+
+    async def _save_snapshots(self, taken: list[tuple[str, LiveMatch]]) -> None:
+        """The round's snapshots in one trip (before its replies go)."""
+        snapshots = {
+            match_id: Snapshot(
+                version=live.state.version,
+                state=m.codec(live.state.game).encode_state(live.state),
+                last_hash=live.last_hash,
+            )
+            for match_id, live in taken
+        }
+        try:
+            await self.store.save_snapshots(snapshots)
+        except GONE:
+            raise
+        except Exception as err:  # a snapshot only shortens loads: the events are kept
+            log.warning("snapshot_failed", matches=sorted(snapshots), error=reason(err))
 
     async def _first_reply(self, msg: CommandMessage, recorded: bytes) -> bytes:
         """What the command's first delivery was answered (its events read back)."""

@@ -130,6 +130,13 @@ async def test_a_snapshot_reads_back_as_saved(store: EventStore) -> None:
     assert await store.load_snapshot("a") == Snapshot(7, b"\x00state", "h7")
 
 
+async def test_snapshots_saved_together_read_back_each_as_saved(store: EventStore) -> None:
+    await store.save_snapshot("a", Snapshot(version=7, state=b"old", last_hash="h7"))
+    later = {"a": Snapshot(9, b"\x00a", "h9"), "b": Snapshot(3, b"\x00b", "h3")}
+    await store.save_snapshots(later)
+    assert {mid: await store.load_snapshot(mid) for mid in later} == later
+
+
 async def test_matches_read_together_start_from_their_snapshots(
     store: EventStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
