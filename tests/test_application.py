@@ -403,29 +403,26 @@ async def test_a_match_that_cannot_be_read_fails_its_own_command_only() -> None:
 async def test_the_prometheus_counters_count_each_outcome_and_cache_lookup() -> None:
     from prometheus_client import REGISTRY
 
-    def sample(name: str, **labels: str) -> float:
-        return REGISTRY.get_sample_value(name, labels) or 0.0
+    def counts() -> dict[str, float]:
+        def sample(name: str, **labels: str) -> float:
+            return REGISTRY.get_sample_value(f"tabletop_{name}_total", labels) or 0.0
 
-    before = {
-        "accepted": sample("tabletop_commands_total", outcome="accepted"),
-        "rejected": sample("tabletop_commands_total", outcome="rejected"),
-        "not_your_turn": sample("tabletop_rejections_total", code="not_your_turn"),
-        "hit": sample("tabletop_cache_lookups_total", result="hit"),
-        "miss": sample("tabletop_cache_lookups_total", result="miss"),
-    }
+        return {
+            "accepted": sample("commands", outcome="accepted"),
+            "rejected": sample("commands", outcome="rejected"),
+            "not_your_turn": sample("rejections", code="not_your_turn"),
+            "hit": sample("cache_lookups", result="hit"),
+            "miss": sample("cache_lookups", result="miss"),
+        }
+
+    before = counts()
     store, inbox = InMemoryStore(), Inbox()
     processor = CommandProcessor(store, inbox, trust_seeds=True)
     await seated(processor)
     # Bea plays out of turn (Ann's is the first turn of seed 8): a rejection.
     await processor.handle_batch([entry(m.PlayMove(player="bea", move=take(1)), "c5")], DEAD)
     assert inbox.replies()[-1].code == "not_your_turn"
-    after = {
-        "accepted": sample("tabletop_commands_total", outcome="accepted"),
-        "rejected": sample("tabletop_commands_total", outcome="rejected"),
-        "not_your_turn": sample("tabletop_rejections_total", code="not_your_turn"),
-        "hit": sample("tabletop_cache_lookups_total", result="hit"),
-        "miss": sample("tabletop_cache_lookups_total", result="miss"),
-    }
+    after = counts()
     assert {k: after[k] - before[k] for k in after} == {
         "accepted": 4,
         "rejected": 1,
