@@ -192,7 +192,7 @@ class MatchesProjection:
             )
             # Every field is written each time (the seats of a match never change), so
             # no DEL first: the projector's user has none (deploy/users.md).
-            writes.add("HSET", keys.views(match_id), *_fields(views(live.state)))
+            writes.add_shared("HSET", keys.views(match_id), *_fields(views(live.state)))
 
         def write(tx: Pipeline) -> None:
             writes.send(tx)

@@ -14,8 +14,9 @@ cmsgpack reads no binary type, so every argument is sent as a string (they are J
 names and numbers: UTF-8 all).
 
 An argument a command repeats (a game that keeps no secrets shows every reader one
-view: the views' HSET carries it once per reader) travels once: each later copy is sent
-as the number of the argument it repeats, which the script puts back. Redis gets every
+view: the views' HSET carries it once per reader) travels once when the command is
+added with `add_shared`: each later copy is sent as the number of the argument it
+repeats, which the script puts back. Redis gets every
 copy, as if each had been sent; the socket, the packing and the script's unpacking
 carry a view once. (Arguments are never numbers otherwise.)
 
@@ -85,19 +86,23 @@ class Writes:
 
     def add(self, command: str, key: str, *args: EncodableT) -> None:
         self.keys.append(key)
+        self.args += [command, len(args)]
         # Most arguments are bytes (a history's lines): decoded here, not in a call each.
-        texts: list[str | int] = [a.decode() if type(a) is bytes else _text(a) for a in args]
-        if len(args) > 2:
-            # The same object given again (a shared view) is sent as its first's number.
-            first: dict[int, int] = {}
-            for j, a in enumerate(args):
-                seen = first.setdefault(id(a), j)
-                if seen != j and type(a) is bytes:
-                    texts[j] = seen + 1
-            if len(first) < len(args):
-                self.args += [command, -len(args), *texts]
-                return
-        self.args += [command, len(args), *texts]
+        self.args += [a.decode() if type(a) is bytes else _text(a) for a in args]
+
+    def add_shared(self, command: str, key: str, *args: EncodableT) -> None:
+        """`add` for a command that may give one object several times (the view every
+        reader shares): each later copy travels as the number of its first."""
+        first: dict[int, int] = {}
+        texts: list[str | int] = []
+        for j, a in enumerate(args):
+            seen = first.setdefault(id(a), j)
+            texts.append(seen + 1 if seen != j else a.decode() if type(a) is bytes else _text(a))
+        if len(first) == len(args):  # nothing repeated
+            self.add(command, key, *args)
+            return
+        self.keys.append(key)
+        self.args += [command, -len(args), *texts]
 
     def packed(self) -> bytes:
         """RUN_LUA's one argument, after the keys."""

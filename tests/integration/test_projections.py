@@ -450,8 +450,8 @@ async def test_a_view_every_reader_shares_travels_once_and_is_written_for_each(
         return bytes(bytearray(shared))
 
     writes, apart = Writes(), Writes()
-    writes.add("HSET", key, "spectator", shared, "0", shared, "1", own, "2", shared)
-    apart.add("HSET", key, "spectator", copy(), "0", copy(), "1", own, "2", copy())
+    writes.add_shared("HSET", key, "spectator", shared, "0", shared, "1", own, "2", shared)
+    apart.add_shared("HSET", key, "spectator", copy(), "0", copy(), "1", own, "2", copy())
     assert len(writes.packed()) < len(apart.packed()) - 2 * len(shared)
     writes.add("SET", Keys(0).summary("alike"), shared)  # another command: sent again
     await redis.eval(RUN_LUA, len(writes.keys), *writes.keys, writes.packed())
