@@ -389,7 +389,10 @@ class EmbeddedRedis:
         client = sync_redis.Redis(unix_socket_path=str(self.socket), socket_timeout=10)
         try:
             info: Any = client.info("persistence")
-            size, base = int(info.get("aof_current_size", 0)), int(info.get("aof_base_size", 0))
+            # On a slow disk Redis may hold writes back while an fsync is still running: the
+            # log is what is written plus what waits in its buffer.
+            size = int(info.get("aof_current_size", 0)) + int(info.get("aof_buffer_length", 0))
+            base = int(info.get("aof_base_size", 0))
             if size < COMPACT_FROM or size < 2 * base:
                 return
             began = time.monotonic()

@@ -327,7 +327,9 @@ def test_a_log_grown_past_its_last_rewrite_is_compacted_when_the_owner_stops(
     def aof_bytes() -> int:
         return (data / "appendonly.aof").stat().st_size
 
-    server = EmbeddedRedis(data).start()
+    # Every write reaches the file before its reply, so the size read below is the whole
+    # log: with `everysec` a slow disk lets Redis hold writes back for up to two seconds.
+    server = EmbeddedRedis(data, appendfsync="always").start()
     client = sync_redis.Redis(unix_socket_path=str(server.socket))
     for round_ in range(40):  # one small key written over and over: a long log, little data
         client.set("score", "x" * 10_000 + str(round_))
