@@ -13,12 +13,14 @@ archiver has put the match in cold storage (events/archive.py), leaving a tombst
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import msgspec
 from redis.asyncio import Redis
+from redis.asyncio.client import Pipeline
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError, ResponseError
 
@@ -41,7 +43,7 @@ READ_COUNT = 2000  # match-stream entries per XRANGE
 
 
 def entry_to_envelope(
-    match_id: str, entry_id: bytes | str, fields: dict[bytes, bytes], prev: str = ""
+    match_id: str, entry_id: bytes | str, fields: Mapping[bytes, bytes], prev: str = ""
 ) -> Envelope:
     """Rebuild an envelope from a match-stream entry, or from a log entry written when
     the log carried each event (without the hash chain and the command). A match
@@ -71,19 +73,58 @@ def entry_to_envelope(
     )
 
 
+# The fields append.lua writes for an event, in its order. An entry read as Redis sends
+# it (a flat list, see `raw_streams`) in this layout is taken by position: no dict is
+# built for the millions of events a projector or a rebuild folds.
+WRITTEN = [b"t", b"d", b"c", b"at", b"s", b"h", b"x"]
+
+Fields = dict[bytes, bytes] | list[bytes]
+
+
+def raw_streams(pipe: Any) -> None:
+    """Let `pipe`'s XRANGEs reply as Redis sends them, each entry's fields a flat list,
+    not a dict redis-py builds per entry (a cluster pipeline parses on its nodes and
+    keeps the dicts: readers take both)."""
+    if isinstance(pipe, Pipeline):
+        callbacks = copy.copy(pipe.response_callbacks)  # the client's own stay as they are
+        callbacks.pop("XRANGE", None)
+        pipe.response_callbacks = callbacks
+
+
+def event_of(match_id: str, entry_id: bytes, fields: Fields, prev: str) -> Envelope:
+    """A match-stream entry as an envelope linked to `prev`, however it was read."""
+    if isinstance(fields, list):
+        if fields[::2] != WRITTEN:  # an older layout: by name
+            it = iter(fields)
+            return entry_to_envelope(match_id, entry_id, dict(zip(it, it, strict=True)), prev)
+        return Envelope(
+            match_id=match_id,
+            version=int(entry_id[2:]),  # the entry id is 0-<version>
+            type=fields[1].decode(),
+            payload=msgspec.Raw(fields[3]),
+            command_id=fields[5].decode(),
+            recorded_at=int(fields[7]),
+            schema=int(fields[9]),
+            prev=prev,
+            hash=fields[11].decode(),
+            command=msgspec.Raw(fields[13]),
+        )
+    return entry_to_envelope(match_id, entry_id, fields, prev)
+
+
 def chained(
-    match_id: str, after_version: int, rows: Sequence[tuple[bytes, dict[bytes, bytes]]]
+    match_id: str, after_version: int, rows: Sequence[tuple[bytes, Fields]]
 ) -> list[Envelope]:
     """A match stream's entries after `after_version` as envelopes, each linked to its
     predecessor's hash. `rows` may begin with the entry at `after_version` itself, read
     for its hash only (from version 1 on the chain starts at GENESIS)."""
     prev = GENESIS
     if rows and after_version and rows[0][0] == b"0-%d" % after_version:
-        prev = rows[0][1][b"h"].decode()
+        prev = event_of(match_id, rows[0][0], rows[0][1], GENESIS).hash
         rows = rows[1:]
     out = []
     for eid, fields in rows:
-        env = entry_to_envelope(match_id, eid, fields, prev)
+        env = event_of(match_id, eid, fields, prev)
         out.append(env)
         prev = env.hash
     return out
@@ -103,18 +144,31 @@ def _snapshot(found: Any) -> Snapshot | None:
     )
 
 
-def named_events(fields: Mapping[bytes, bytes]) -> tuple[str, int, int] | None:
-    """A log entry's match, first version and number of events; None for an entry
-    written before one entry per command, which carries its one event itself."""
+# The fields append.lua writes for a command's log entry, in its order (read as Redis
+# sends them, by position).
+LOGGED = [b"m", b"v", b"n", b"t"]
+
+# A log entry as its reader needs it: its last event's type, and its events (match,
+# first version, count), or, for an entry written before one entry per command, the
+# fields of the one event it carries itself.
+Logged = tuple[bytes, tuple[str, int, int] | Mapping[bytes, bytes]]
+
+
+def logged(fields: Fields) -> Logged:
+    if isinstance(fields, list):
+        if fields[::2] == LOGGED:
+            return fields[7], (fields[1].decode(), int(fields[3]), int(fields[5]))
+        it = iter(fields)
+        fields = dict(zip(it, it, strict=True))
     if b"n" not in fields:
-        return None
-    return fields[b"m"].decode(), int(fields[b"v"]), int(fields[b"n"])
+        return fields[b"t"], fields
+    return fields[b"t"], (fields[b"m"].decode(), int(fields[b"v"]), int(fields[b"n"]))
 
 
 async def read_entries(
     redis: Redis,
     p: int,
-    found: Sequence[tuple[bytes, dict[bytes, bytes]]],
+    found: Sequence[tuple[bytes, Fields]],
     wanted: Collection[bytes] | None,
     fallback: Loader | None = None,
 ) -> list[LogEntry | Skipped]:
@@ -128,36 +182,40 @@ async def read_entries(
 
 async def read_partitions_entries(
     redis: Redis,
-    founds: Mapping[int, Sequence[tuple[bytes, dict[bytes, bytes]]]],
+    founds: Mapping[int, Sequence[tuple[bytes, Fields]]],
     wanted: Collection[bytes] | None,
     fallback: Loader | None = None,
 ) -> dict[int, list[LogEntry | Skipped]]:
     """`read_entries` for the log entries of several partitions at once: one pipeline
     of XRANGEs for them all (one round trip on one server)."""
-    # Each entry's (match, first version, count), or None where it is not read: parsed
-    # once, for the reads and for placing what they return.
-    named: dict[int, list[tuple[str, int, int] | None]] = {}
+    # Each entry as `logged` reads it, or None where it is not wanted: parsed once, for
+    # the reads and for placing what they return.
+    named: dict[int, list[Logged | None]] = {}
     # (partition, match) -> the versions to read, first and last
     spans: dict[tuple[int, str], tuple[int, int]] = {}
     for p, found in founds.items():
         mine = named[p] = []
         for _, fields in found:
-            one = named_events(fields) if wanted is None or fields[b"t"] in wanted else None
+            one = logged(fields)
+            if wanted is not None and one[0] not in wanted:
+                mine.append(None)
+                continue
             mine.append(one)
-            if one is not None:
-                match_id, first, n = one
+            if isinstance(one[1], tuple):
+                match_id, first, n = one[1]
                 # From the entry before, whose hash the first one links to.
                 low, high = max(first - 1, 1), first + n - 1
                 known = spans.get((p, match_id))
                 spans[p, match_id] = (
                     (min(known[0], low), max(known[1], high)) if known else (low, high)
                 )
-    Row = tuple[bytes, dict[bytes, bytes]]
+    Row = tuple[bytes, Fields]
     # Per span, its rows: as read where the span is whole (entry ids 0-low..0-high, one
     # per version, so a slice places them), else by entry id (some were archived since).
     rows_of: dict[tuple[int, str], list[Row] | dict[bytes, Row]] = {}
     if spans:
         async with redis.pipeline(transaction=False) as pipe:
+            raw_streams(pipe)
             for (p, match_id), (low, high) in spans.items():
                 pipe.xrange(Keys(p).match(match_id), min=f"0-{low}", max=f"0-{high}")
             ranges: list[Any] = await pipe.execute()
@@ -167,14 +225,15 @@ async def read_partitions_entries(
     for p, found in founds.items():
         entries: list[LogEntry | Skipped] = []
         out[p] = entries
-        for (eid, fields), one in zip(found, named[p], strict=True):
-            if wanted is not None and fields[b"t"] not in wanted:
+        for (eid, _), read in zip(found, named[p], strict=True):
+            if read is None:
                 entries.append((eid, None))
                 continue
-            if one is None:  # an entry of the older layout carries its one event
-                entries.append((eid, entry_to_envelope(fields[b"m"].decode(), eid, fields)))
+            if not isinstance(read[1], tuple):  # an entry of the older layout: its one event
+                old = read[1]
+                entries.append((eid, entry_to_envelope(old[b"m"].decode(), eid, old)))
                 continue
-            match_id, first, n = one
+            match_id, first, n = read[1]
             held = rows_of[p, match_id]
             if isinstance(held, list):
                 low = spans[p, match_id][0]
@@ -342,6 +401,7 @@ class RedisEventStore:
         snapshots = [_snapshot(raw) for raw in found]
         afters = [snap.version if snap else 0 for snap in snapshots]
         async with self.redis.pipeline(transaction=False) as pipe:
+            raw_streams(pipe)
             for match_id, after in zip(match_ids, afters, strict=True):
                 key = self.keys(match_id).match(match_id)
                 pipe.xrange(key, min=f"0-{max(after, 1)}", max="+", count=READ_COUNT)
@@ -367,10 +427,10 @@ class RedisEventStore:
     async def read_log(
         self, p: int, after: str, count: int, *, fallback: Loader | None = None
     ) -> list[LogEntry]:
-        found = cast(
-            "list[tuple[bytes, dict[bytes, bytes]]]",
-            await self.redis.xrange(Keys(p).log, min=f"({after}", max="+", count=count),
-        )
+        async with self.redis.pipeline(transaction=False) as pipe:
+            raw_streams(pipe)
+            pipe.xrange(Keys(p).log, min=f"({after}", max="+", count=count)
+            [found] = await pipe.execute()
         return cast("list[LogEntry]", await read_entries(self.redis, p, found, None, fallback))
 
     async def read_logs(
@@ -383,9 +443,10 @@ class RedisEventStore:
     ) -> dict[int, list[LogEntry | Skipped]]:
         wanted = {t.encode() for t in types}
         async with self.redis.pipeline(transaction=False) as reads:
+            raw_streams(reads)
             for p, at in after.items():
                 reads.xrange(Keys(p).log, min=f"({at}", max="+", count=count)
-            founds = cast("list[list[tuple[bytes, dict[bytes, bytes]]]]", await reads.execute())
+            founds = cast("list[list[tuple[bytes, Fields]]]", await reads.execute())
         out: dict[int, list[LogEntry | Skipped]] = {}
         for p, found in zip(after, founds, strict=True):
             out[p] = await read_entries(self.redis, p, found, wanted, fallback)

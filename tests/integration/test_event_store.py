@@ -118,6 +118,48 @@ async def test_the_log_names_each_commands_events_and_keeps_none_itself(
     assert await store.load("m1") == list(sent.envelopes)
 
 
+async def test_entries_of_the_earlier_layouts_read_as_the_current_ones(
+    redis: Redis,
+) -> None:
+    # The usual entries are read by position; one written before a field was dropped
+    # (a link `pv` on each event, a log entry carrying its one event) is read by name.
+    store = RedisEventStore(redis, partitions=1)
+    sent = request("m1", 0, 2, "c1")
+    await store.append_batch([sent])
+    first, second = sent.envelopes
+    fields = {
+        b"t": second.type.encode(),
+        b"d": bytes(second.payload),
+        b"c": b"c1",
+        b"at": b"1",
+        b"s": str(second.schema).encode(),
+        b"pv": first.hash.encode(),
+        b"h": second.hash.encode(),
+        b"x": bytes(second.command),
+    }
+    [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
+    await redis.delete(Keys(0).match("m1"))
+    await redis.xadd(Keys(0).match("m1"), kept, id="0-1")
+    await redis.xadd(Keys(0).match("m1"), fields, id="0-2")
+    assert await store.load("m1") == list(sent.envelopes)
+    assert [env for _, env in await store.read_log(0, "0-0", 10)] == list(sent.envelopes)
+    # A log entry of the layout before one entry per command carries its event.
+    await redis.delete(Keys(0).log)
+    old = {b"m": b"m1", b"v": b"1", **{k: v for k, v in fields.items() if k != b"pv"}}
+    old[b"pv"] = GENESIS.encode()
+    old[b"h"] = first.hash.encode()
+    old[b"t"], old[b"d"] = first.type.encode(), bytes(first.payload)
+    old_id = await redis.xadd(Keys(0).log, old)
+    [(got_id, env)] = await store.read_log(0, "0-0", 10)
+    assert got_id == old_id
+    assert (env.match_id, env.version, env.hash, bytes(env.payload)) == (
+        "m1",
+        1,
+        first.hash,
+        bytes(first.payload),
+    )
+
+
 async def test_the_entries_of_several_partitions_are_read_at_once_in_log_order(
     redis: Redis,
 ) -> None:
