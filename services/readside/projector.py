@@ -46,6 +46,7 @@ from events.matches import LiveMatch, decode_events, game_of
 from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
 from services.infra import metrics
+from services.infra.collector import YOUNG
 from services.infra.passes import PassLoop
 from services.readside import notices as n
 from services.readside.schema import Notice, PlayerRating, PublicEvent, Summary
@@ -820,17 +821,22 @@ class Projector(PassLoop):
             raise ValueError("the public stream is never rebuilt: its readers have seen it")
         # What the process held before the rebuild (modules, a caller's data) outlives
         # it: frozen, the collector stops walking all of it again on each full pass,
-        # which a rebuild's millions of short-lived objects set off over and over. A
-        # process that froze its heap already (a settled service) keeps it so: thawing
-        # here would undo that for the rest of its life.
+        # which a rebuild's millions of short-lived objects set off over and over; and
+        # the young are collected as seldom as in a settled service (infra/collector.py:
+        # each 700 new objects, a twentieth of a rebuild's time went there). A process
+        # that settled its heap already (a service) keeps it so: thawing here would undo
+        # that for the rest of its life.
         thaw = gc.get_freeze_count() == 0
+        threshold = gc.get_threshold()
         if thaw:
             gc.freeze()
+            gc.set_threshold(max(YOUNG, threshold[0]), *threshold[1:])
         try:
             return await self._rebuild(name, progress)
         finally:
             if thaw:
                 gc.unfreeze()
+                gc.set_threshold(*threshold)
 
     async def _rebuild(self, name: str, progress: Callable[[int], None] | None) -> int:
         if name == "ratings":
