@@ -580,9 +580,29 @@ class Projector(PassLoop):
         # (projection, partition) -> the log id applied last, as far as this process knows.
         self._seen: dict[tuple[str, int], bytes] = {}
         self._behind = False  # a batch of the last pass was full: more may wait
+        # A rebuild's next batch, read while this one is folded: (partition, after, count)
+        # and the read under way. Live, a batch is read when it is due.
+        self._read_ahead = False
+        self._ahead: tuple[tuple[int, str, int], asyncio.Task[list[LogEntry]]] | None = None
 
     def behind(self) -> bool:
         return self._behind
+
+    async def _read(self, p: int, after: str, size: int) -> list[LogEntry]:
+        """Partition p's next `size` log entries after `after`; in a rebuild, the batch
+        after them is read meanwhile: Redis serves it while this one is folded and
+        written, on a core that would wait otherwise."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and ahead[0] == (p, after, size):
+            batch = await ahead[1]
+        else:
+            if ahead is not None:  # a batch not taken (its write raced): read again
+                ahead[1].cancel()
+            batch = await self.store.read_log(p, after, size)
+        if self._read_ahead and len(batch) >= size:
+            nxt = batch[-1][0].decode()
+            self._ahead = ((p, nxt, size), asyncio.create_task(self.store.read_log(p, nxt, size)))
+        return batch
 
     async def step(
         self, projection: Projection | Sequence[Projection], p: int, count: int | None = None
@@ -607,7 +627,7 @@ class Projector(PassLoop):
                 return done
             after = positions.pop()
             size = count or self.batch_size
-            batch = await self.store.read_log(p, after, size)
+            batch = await self._read(p, after, size)
             # Counted in events, which are at least as many as entries: at worst a
             # drained partition is taken for a full one, and the next pass comes at once.
             self._behind = self._behind or len(batch) >= size
@@ -831,9 +851,14 @@ class Projector(PassLoop):
         if thaw:
             gc.freeze()
             gc.set_threshold(max(YOUNG, threshold[0]), *threshold[1:])
+        self._read_ahead = True
         try:
             return await self._rebuild(name, progress)
         finally:
+            self._read_ahead = False
+            if self._ahead is not None:
+                self._ahead[1].cancel()
+                self._ahead = None
             if thaw:
                 gc.unfreeze()
                 gc.set_threshold(*threshold)
