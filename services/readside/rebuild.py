@@ -1,9 +1,12 @@
-"""A projection rebuilt by several processes at once, the partitions dealt among them.
+"""A projection rebuilt by several processes at once, the partitions shared among them.
 
 A rebuild folds every event of every log in Python: one process keeps one core busy
 while the others wait. The matches projection's partitions share nothing (each has its
-own read-model keys, checkpoint and notice mark), so each process rebuilds its share
-of them with a projector of its own, as `Projector.rebuild` does for one. Ratings fold
+own read-model keys, checkpoint and notice mark), so each process rebuilds partitions
+with a projector of its own, as `Projector.rebuild` does for all of them. They take
+the partitions one at a time, the next as they finish one, so a process that started
+late or drew long logs takes fewer; the caller takes its share too, from the first
+moment (a process it starts spends a third of a second on its imports). Ratings fold
 every partition in one order: they are rebuilt by one process, the caller's.
 """
 
@@ -25,12 +28,6 @@ from services.infra.logging import configure
 WORTH_SPLITTING = 20_000
 
 
-def deal(partitions: int, workers: int) -> list[list[int]]:
-    """Partitions 0..partitions-1 dealt round to `workers` hands (none left empty)."""
-    hands = max(1, min(workers, partitions))
-    return [list(range(i, partitions, hands)) for i in range(hands)]
-
-
 def workers_for(entries: int, cores: int | None = None) -> int:
     """How many processes a rebuild over `entries` log entries is worth: one per core,
     or one for a log too short to pay for starting the others."""
@@ -40,8 +37,8 @@ def workers_for(entries: int, cores: int | None = None) -> int:
 
 
 class RebuildFailed(Exception):
-    """A rebuilding process failed; its partitions' read models are partly rebuilt (their
-    checkpoints moved with what was written: a projector continues from there)."""
+    """A rebuilding process failed; the partition it was on is partly rebuilt (its
+    checkpoint moved with what was written: a projector continues from there)."""
 
 
 def rebuild_apart(
@@ -51,41 +48,61 @@ def rebuild_apart(
     progress: Callable[[int], None] | None = None,
     log_level: str = "WARNING",
 ) -> int:
-    """Rebuild projection `name` ("matches") with `workers` processes, each over its
-    hand of the partitions; the events applied. Blocks until every process is done."""
+    """Rebuild projection `name` ("matches") with `workers` processes, this one among
+    them, each taking partitions until none is left; the events applied. Blocks until
+    every process is done."""
     ctx = mp.get_context("spawn")
     told: Any = ctx.Queue()
+    taken: Any = ctx.Value("i", 0)  # the partitions handed out: 0 .. taken - 1
     procs = [
-        ctx.Process(target=_rebuild_hand, args=(settings, name, hand, told, log_level), daemon=True)
-        for hand in deal(settings.partitions, workers)
+        ctx.Process(target=_rebuild_share, args=(settings, name, taken, told, log_level))
+        for _ in range(max(1, min(workers, settings.partitions)) - 1)
     ]
     for proc in procs:
+        proc.daemon = True
         proc.start()
     total = 0
     running = len(procs)
     failed: list[str] = []
+
+    def hear(kind: str, value: Any) -> None:
+        nonlocal total, running
+        if kind == "applied":
+            total += value
+            if progress is not None:
+                progress(value)
+        else:
+            running -= 1
+            if kind == "failed":
+                failed.append(value)
+
+    def heard() -> None:
+        """What the other processes said meanwhile (the caller's own share, running)."""
+        while True:
+            try:
+                hear(*told.get_nowait())
+            except queue.Empty:
+                return
+
+    def mine(n: int) -> None:
+        hear("applied", n)
+        heard()
+
     try:
+        where = asyncio.run(_share(settings, name, taken, mine))
+        if where:
+            failed.append(where)
         while running:
             try:
-                kind, value = told.get(timeout=0.5)
+                hear(*told.get(timeout=0.5))
             except queue.Empty:
                 if all(not proc.is_alive() for proc in procs):
                     # Every process ended; what they put last may still be in the pipe.
                     try:
-                        kind, value = told.get(timeout=1.0)
+                        hear(*told.get(timeout=1.0))
                     except queue.Empty:
                         failed.append("a rebuilding process ended without a word")
                         break
-                else:
-                    continue
-            if kind == "applied":
-                total += value
-                if progress is not None:
-                    progress(value)
-            else:
-                running -= 1
-                if kind == "failed":
-                    failed.append(value)
     finally:
         for proc in procs:
             proc.join(timeout=5)
@@ -96,22 +113,34 @@ def rebuild_apart(
     return total
 
 
-def _rebuild_hand(
-    settings: Settings, name: str, hand: list[int], told: Any, log_level: str
-) -> None:
+def take_partition(taken: Any, partitions: int) -> int | None:
+    """The next partition no process has taken, or None."""
+    with taken.get_lock():
+        p: int = taken.value
+        if p >= partitions:
+            return None
+        taken.value = p + 1
+        return p
+
+
+async def _share(settings: Settings, name: str, taken: Any, applied: Callable[[int], None]) -> str:
+    """Rebuild partitions until none is left; what failed, in one line, or ""."""
+    p = None
+    try:
+        redis = compose.redis_client(settings)
+        try:
+            while (p := take_partition(taken, settings.partitions)) is not None:
+                projector = compose.projector(settings, redis, partitions=[p], projections=(name,))
+                await projector.rebuild(name, progress=applied)
+        finally:
+            await redis.aclose()
+    except Exception as err:  # told, not raised: the caller says it in one line
+        where = f"partition {p}" if p is not None else "before its first partition"
+        return f"process {os.getpid()}, {where}: {type(err).__name__}: {err}"
+    return ""
+
+
+def _rebuild_share(settings: Settings, name: str, taken: Any, told: Any, log_level: str) -> None:
     configure(level=log_level)  # JSON lines on stderr, as the parent's
-    try:
-        asyncio.run(_rebuild(settings, name, hand, told))
-    except Exception as err:  # told, not raised: the parent says it in one line
-        told.put(("failed", f"partitions {hand}: {type(err).__name__}: {err}"))
-    else:
-        told.put(("done", 0))
-
-
-async def _rebuild(settings: Settings, name: str, hand: list[int], told: Any) -> None:
-    redis = compose.redis_client(settings)
-    try:
-        projector = compose.projector(settings, redis, partitions=hand, projections=(name,))
-        await projector.rebuild(name, progress=lambda n: told.put(("applied", n)))
-    finally:
-        await redis.aclose()
+    where = asyncio.run(_share(settings, name, taken, lambda n: told.put(("applied", n))))
+    told.put(("failed", where) if where else ("done", 0))
