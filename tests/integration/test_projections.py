@@ -254,6 +254,45 @@ async def test_a_rebuild_equals_read_models_projected_event_by_event(
     assert await models.dump() == before
 
 
+async def test_a_rebuild_reads_each_batch_while_it_writes_the_one_before(
+    played: tuple[CommandService, list[str]], redis: Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service, _ = played
+    await Projector(redis, service.store).catch_up()
+    models = ReadModels(redis, P)
+    before = await models.dump()
+    monkeypatch.setattr("services.readside.projector.REBUILD_BATCH", 3)
+    rebuilding = Projector(redis, service.store, projections=("matches",), batch_size=1)
+    reads = rebuilding.store.read_log
+    early: list[str] = []  # reads asked for before the checkpoint reached them
+
+    async def read_log(p: int, after: str, count: int) -> Any:
+        done = await redis.get(Keys(p).rm_checkpoint)
+        if after != "0-0" and (done or b"0-0").decode() != after:
+            early.append(after)
+        return await reads(p, after, count)
+
+    monkeypatch.setattr(rebuilding.store, "read_log", read_log)
+    await rebuilding.rebuild("matches")
+    assert early
+    assert await models.dump() == before
+
+
+async def test_a_batch_read_ahead_is_not_taken_for_another(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    # When a batch's write races, its checkpoint stays: the same batch is read again,
+    # not the one read ahead of it.
+    service, _ = played
+    p = partition_of(played[1][0], P)
+    projector = Projector(redis, service.store, projections=("matches",))
+    projector._read_ahead = True
+    first = await projector._read(p, "0-0", 2)
+    assert await projector._read(p, "0-0", 2) == first
+    after = first[-1][0].decode()
+    assert await projector._read(p, after, 2) == await service.store.read_log(p, after, 2)
+
+
 async def test_a_batch_applied_twice_changes_nothing(
     played: tuple[CommandService, list[str]], redis: Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -489,5 +528,7 @@ async def test_a_rebuild_leaves_the_collectors_frozen_heap_as_it_found_it(
     assert gc.get_freeze_count() > 0  # thawed, it would be none
     # A process that froze nothing ends a rebuild with nothing frozen.
     gc.unfreeze()
+    threshold = gc.get_threshold()
     assert await projector.rebuild("matches") > 0
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == threshold  # collected seldom only while it ran
