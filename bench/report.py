@@ -1005,4 +1005,8 @@ def peer_paragraph(r: dict[str, Any]) -> str:
 
 
 def _processes(n: int) -> str:
-    return "one process" if n == 1 else f"{n} processes, the partitions dealt among them"
+    return (
+        "one process"
+        if n == 1
+        else f"{n} processes (the caller and {n - 1} more), each taking the next partition"
+    )

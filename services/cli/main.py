@@ -928,8 +928,8 @@ def projections() -> None:
     type=click.IntRange(min=0),
     default=0,
     show_default=True,
-    help="Processes rebuilding the matches, the partitions dealt among them "
-    "(0: one per core, or one for a short log).",
+    help="Processes rebuilding the matches, this one among them, each taking the next "
+    "partition (0: one per core, or one for a short log).",
 )
 @click.pass_context
 def projections_rebuild(ctx: click.Context, name: str | None, workers: int) -> None:

@@ -1,4 +1,4 @@
-"""A rebuild by several processes, the partitions dealt among them (readside/rebuild.py)."""
+"""A rebuild by several processes, each taking the next partition (readside/rebuild.py)."""
 
 from __future__ import annotations
 
