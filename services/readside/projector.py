@@ -841,16 +841,16 @@ class Projector(PassLoop):
             raise ValueError("the public stream is never rebuilt: its readers have seen it")
         # What the process held before the rebuild (modules, a caller's data) outlives
         # it: frozen, the collector stops walking all of it again on each full pass,
-        # which a rebuild's millions of short-lived objects set off over and over; and
-        # the young are collected as seldom as in a settled service (infra/collector.py:
-        # each 700 new objects, a twentieth of a rebuild's time went there). A process
-        # that settled its heap already (a service) keeps it so: thawing here would undo
-        # that for the rest of its life.
+        # which a rebuild's millions of short-lived objects set off over and over. A
+        # process that froze its heap already (a settled service) keeps it so: thawing
+        # here would undo that for the rest of its life. And the young are collected as
+        # seldom as in a settled service (infra/collector.py: each 700 new objects, a
+        # twentieth of a rebuild's time went there).
         thaw = gc.get_freeze_count() == 0
         threshold = gc.get_threshold()
         if thaw:
             gc.freeze()
-            gc.set_threshold(max(YOUNG, threshold[0]), *threshold[1:])
+        gc.set_threshold(max(YOUNG, threshold[0]), *threshold[1:])
         self._read_ahead = True
         try:
             return await self._rebuild(name, progress)
@@ -859,9 +859,9 @@ class Projector(PassLoop):
             if self._ahead is not None:
                 self._ahead[1].cancel()
                 self._ahead = None
+            gc.set_threshold(*threshold)
             if thaw:
                 gc.unfreeze()
-                gc.set_threshold(*threshold)
 
     async def _rebuild(self, name: str, progress: Callable[[int], None] | None) -> int:
         if name == "ratings":
