@@ -125,17 +125,19 @@ def take_partition(taken: Any, partitions: int) -> int | None:
 
 async def _share(settings: Settings, name: str, taken: Any, applied: Callable[[int], None]) -> str:
     """Rebuild partitions until none is left; what failed, in one line, or ""."""
-    p = None
+    on: int | None = None  # the partition being rebuilt
     try:
         redis = compose.redis_client(settings)
         try:
             while (p := take_partition(taken, settings.partitions)) is not None:
+                on = p
                 projector = compose.projector(settings, redis, partitions=[p], projections=(name,))
                 await projector.rebuild(name, progress=applied)
+                on = None
         finally:
             await redis.aclose()
     except Exception as err:  # told, not raised: the caller says it in one line
-        where = f"partition {p}" if p is not None else "before its first partition"
+        where = f"partition {on}" if on is not None else "between partitions"
         return f"process {os.getpid()}, {where}: {type(err).__name__}: {err}"
     return ""
 
