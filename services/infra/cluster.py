@@ -289,7 +289,8 @@ class EmbeddedCluster:
     def move_slot(self, slot: int, to: ClusterNodeProcess, batch: int = 100) -> int:
         """Move one slot and its keys to another master, as `redis-cli --cluster reshard`
         does: IMPORTING on the target, MIGRATING on the source, MIGRATE the keys a batch
-        at a time, then SETSLOT NODE everywhere. The number of keys moved."""
+        at a time, then SETSLOT NODE on the target, the source and the rest. The number
+        of keys moved."""
         source = self.master_of(slot)
         if source is to:
             return 0
@@ -303,7 +304,11 @@ class EmbeddedCluster:
                     break
                 _command(src, "MIGRATE", HOST, to.port, "", 0, 5_000, "KEYS", *keys)
                 moved += len(keys)
-            for node in self.live_masters():
+            # The target first, then the source, then the rest: told the other way round,
+            # the source sends clients MOVED to a target that, still only IMPORTING,
+            # sends them MOVED back, until redis-py gives up ("TTL exhausted").
+            others = [n for n in self.live_masters() if n is not to and n is not source]
+            for node in (to, source, *others):
                 with contextlib.closing(node.client()) as c:
                     _command(c, "CLUSTER SETSLOT", slot, "NODE", to.node_id)
         log.info("cluster_slot_moved", slot=slot, to=to.address, keys=moved)
