@@ -22,6 +22,7 @@ from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 
 import hiredis
+import redis.asyncio.cluster as redis_cluster
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.connection import (
@@ -179,6 +180,31 @@ class ClusterAddress:
         return out
 
 
+class AskingNode(ClusterNode):
+    """redis-py's cluster node, which sends a redirected command on the connection that
+    carried its ASKING.
+
+    ASKING lets only the next command on its own connection through to a node that is
+    importing the slot. redis-py 8.2 sends ASKING, puts that connection back at the end
+    of the node's free queue and takes the redirected command's connection from the
+    front: with two or more free connections, the command goes on one without ASKING,
+    the importing node answers MOVED back to the source, the source answers ASK again,
+    and after 16 rounds the command fails with "TTL exhausted". Found by the reshard test
+    under load. The redirected command follows ASKING with nothing awaited in between,
+    so putting the ASKING connection first in the queue hands it that connection."""
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        response = await super().execute_command(*args, **kwargs)
+        if args and args[0] == "ASKING" and self._free:
+            self._free.rotate(1)  # released last, so now taken first
+        return response
+
+
+# redis-py builds every node (at start, on each topology refresh, on a redirect to a
+# node it did not know) from its module's ClusterNode; ours is that class.
+redis_cluster.ClusterNode = AskingNode  # type: ignore[misc]
+
+
 class Cluster(RedisCluster):
     """redis-py's cluster client, which finds the cluster before its first command.
 
@@ -198,7 +224,7 @@ def connect_cluster(url: str, **kwargs: Any) -> RedisCluster:
     address = ClusterAddress(url)
     kwargs.pop("retry_on_error", None)  # the cluster client retries on its own terms
     cluster = Cluster(
-        startup_nodes=[ClusterNode(host, port) for host, port in address.nodes],
+        startup_nodes=[AskingNode(host, port) for host, port in address.nodes],
         **{**address.options(), **kwargs},
     )
     # RedisCluster fixes its connection class; every node it makes (now and after a
@@ -236,7 +262,7 @@ def twin(redis: Redis) -> Redis:
         kwargs.pop("himport_registry", None)
         kwargs.pop("response_callbacks", None)
         kwargs.pop("driver_info", None)
-        nodes = [ClusterNode(n.host, n.port) for n in redis.nodes_manager.startup_nodes.values()]
+        nodes = [AskingNode(n.host, n.port) for n in redis.nodes_manager.startup_nodes.values()]
         options = {
             k: v
             for k, v in kwargs.items()

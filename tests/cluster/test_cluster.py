@@ -3,6 +3,8 @@ audited and projected, each partition on the master owning its slot."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections import Counter
 from typing import Any
 
@@ -19,6 +21,11 @@ from services.readside import audit as a
 from tests.cluster.conftest import P, deployment, ids_for_every_partition, play_everywhere, settings
 
 pytestmark = pytest.mark.redis
+
+
+def on(node: Any, *args: Any) -> Any:
+    """One command to one node (redis-py leaves execute_command unannotated)."""
+    return node.execute_command(*args)
 
 
 async def test_matches_of_every_partition_land_on_all_three_masters_audit_and_rebuild(
@@ -120,6 +127,41 @@ async def test_a_cluster_client_packs_by_hiredis_and_its_twin_reads_apart(
         finally:
             await other.aclose()
     finally:
+        await redis.aclose()
+
+
+async def test_a_key_already_moved_mid_migration_is_read_after_ask_with_a_warm_pool(
+    cluster3: EmbeddedCluster,
+) -> None:
+    """During a reshard the source answers ASK for a key already migrated; the ASKING
+    must go on the connection that carries the command, even when the client holds
+    several connections to the target (redis-py 8.2 alone sent them on two)."""
+    key = "tt:{ask-probe}:x"
+    slot = key_slot(key.encode())
+    source = cluster3.master_of(slot)
+    target = next(n for n in cluster3.nodes if n is not source)
+    warm = next(
+        k
+        for i in range(10_000)
+        if cluster3.master_of(key_slot((k := f"warm{i}").encode())) is target
+    )
+    redis = connect(cluster3.url)
+    src, dst = source.client(), target.client()
+    try:
+        await redis.set(key, "before the move")
+        on(dst, "CLUSTER SETSLOT", slot, "IMPORTING", source.node_id)
+        on(src, "CLUSTER SETSLOT", slot, "MIGRATING", target.node_id)
+        on(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 5_000, "KEYS", key)
+        # Eight commands at once leave eight free connections to the target.
+        await asyncio.gather(*(redis.get(warm) for _ in range(8)))
+        for _ in range(4):
+            assert await redis.get(key) == b"before the move"
+    finally:
+        for node in (target, source):
+            with contextlib.closing(node.client()) as c:
+                on(c, "CLUSTER SETSLOT", slot, "NODE", target.node_id)
+        src.close()
+        dst.close()
         await redis.aclose()
 
 
