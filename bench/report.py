@@ -882,7 +882,9 @@ def _bounds(r: dict[str, Any]) -> list[str]:
             f"{1e6 / raw['redis_us_per_cmd']:,.0f} commands/s; it kept "
             f"{raw['raw_cores']:.2f} of {cores} cores busy"
             + (
-                " (short of saturation: the limit is understated)."
+                f" (short of saturation: redis-server, one thread, was busy "
+                f"{raw['redis_cores']:.2f} of its core and the drivers waited on it; the "
+                "limit is understated)."
                 if raw["raw_cores"] < 0.9 * cores
                 else "."
             )
@@ -926,8 +928,8 @@ def raw_section(r: dict[str, Any]) -> str:
         + (
             ""
             if raw["raw_cores"] >= 0.9 * cores
-            else ": short of saturation, so this limit is low (other work on the machine, "
-            "or too few drivers)"
+            else ": short of saturation, so this limit is low (redis-server is one thread "
+            "and the drivers wait on its replies; other work on the machine lowers it too)"
         ),
         f"- per command: redis-server {raw['redis_us_per_cmd']:.0f} µs of CPU, the drivers "
         f"{raw['driver_us_per_cmd']:.0f} µs; one Redis tops out near "

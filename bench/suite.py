@@ -131,7 +131,9 @@ def run_all(cfg: BenchConfig, progress: Callable[[str], None] = say) -> dict[str
         if "raw" in cfg.sections:
             from bench.raw_limit import run_raw_limit
 
-            n = cfg.raw_processes or max(2, os.cpu_count() or 2)
+            # Two drivers a core: each waits on Redis half its time, and with one a core the
+            # raw limit measured 10-20 % lower (docs/performance-log.md).
+            n = cfg.raw_processes or 2 * max(1, os.cpu_count() or 1)
             progress(f"raw limit: the same Redis work per command, {n} hiredis drivers")
             details["raw"] = run_raw_limit(lab, n)
             raw = details["raw"]
