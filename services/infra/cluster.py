@@ -49,7 +49,7 @@ def _free_port() -> int:
     raise RuntimeError("no free pair of TCP ports on loopback for a cluster node")
 
 
-def _command(client: sync_redis.Redis, *args: Any) -> Any:
+def node_command(client: sync_redis.Redis, *args: Any) -> Any:
     """One command to one node (redis-py leaves execute_command unannotated)."""
     return client.execute_command(*args)  # type: ignore[no-untyped-call]
 
@@ -108,7 +108,7 @@ class ClusterNodeProcess:
                 try:
                     info: Any = client.info("persistence")
                     if not int(info.get("loading", 0)):
-                        myid: Any = _command(client, "CLUSTER MYID")
+                        myid: Any = node_command(client, "CLUSTER MYID")
                         self.node_id = myid.decode() if isinstance(myid, bytes) else str(myid)
                         return
                 except (sync_redis.ConnectionError, sync_redis.BusyLoadingError):
@@ -198,24 +198,24 @@ class EmbeddedCluster:
         # By default equal, contiguous slot ranges, as `redis-cli --cluster create` gives.
         for i, node in enumerate(masters):
             with contextlib.closing(node.client()) as c:
-                _command(c, "CLUSTER ADDSLOTS", *self.layout[i])
+                node_command(c, "CLUSTER ADDSLOTS", *self.layout[i])
                 # Distinct epochs, so the nodes agree on the configuration at once.
-                _command(c, "CLUSTER SET-CONFIG-EPOCH", i + 1)
+                node_command(c, "CLUSTER SET-CONFIG-EPOCH", i + 1)
         first = self.nodes[0]
         for node in self.nodes[1:]:
             with contextlib.closing(node.client()) as c:
-                _command(c, "CLUSTER MEET", HOST, first.port)
+                node_command(c, "CLUSTER MEET", HOST, first.port)
         self.wait_until(lambda: all(self._known(n) == len(self.nodes) for n in self.nodes), timeout)
         for r, replica in enumerate(self.nodes[self.masters :]):
             master = masters[r % self.masters]
             with contextlib.closing(replica.client()) as c:
-                _command(c, "CLUSTER REPLICATE", master.node_id)
+                node_command(c, "CLUSTER REPLICATE", master.node_id)
         self.wait_until(self.healthy, timeout)
 
     def _known(self, node: ClusterNodeProcess) -> int:
         with contextlib.closing(node.client()) as c:
             # redis-py parses the reply: address -> node (flags, slots, ...).
-            found: Any = _command(c, "CLUSTER NODES")
+            found: Any = node_command(c, "CLUSTER NODES")
         return sum(1 for node in found.values() if "handshake" not in node["flags"])
 
     def healthy(self) -> bool:
@@ -225,7 +225,7 @@ class EmbeddedCluster:
                 continue
             try:
                 with contextlib.closing(node.client()) as c:
-                    info: Any = _command(c, "CLUSTER INFO")  # parsed: a dict
+                    info: Any = node_command(c, "CLUSTER INFO")  # parsed: a dict
                     if info.get("cluster_state") != "ok":
                         return False
                     role: Any = c.info("replication")
@@ -252,7 +252,7 @@ class EmbeddedCluster:
                 continue
             with contextlib.suppress(sync_redis.RedisError), contextlib.closing(node.client()) as c:
                 # RESP2: [low, high, [host, port, id], replicas...] per range.
-                ranges: Any = _command(c, "CLUSTER SLOTS")
+                ranges: Any = node_command(c, "CLUSTER SLOTS")
                 owners: dict[int, str] = {}
                 for low, high, primary, *_ in ranges:
                     host = primary[0].decode() if isinstance(primary[0], bytes) else primary[0]
@@ -296,13 +296,13 @@ class EmbeddedCluster:
             return 0
         moved = 0
         with contextlib.closing(source.client()) as src, contextlib.closing(to.client()) as dst:
-            _command(dst, "CLUSTER SETSLOT", slot, "IMPORTING", source.node_id)
-            _command(src, "CLUSTER SETSLOT", slot, "MIGRATING", to.node_id)
+            node_command(dst, "CLUSTER SETSLOT", slot, "IMPORTING", source.node_id)
+            node_command(src, "CLUSTER SETSLOT", slot, "MIGRATING", to.node_id)
             while True:
-                keys: Any = _command(src, "CLUSTER GETKEYSINSLOT", slot, batch)
+                keys: Any = node_command(src, "CLUSTER GETKEYSINSLOT", slot, batch)
                 if not keys:
                     break
-                _command(src, "MIGRATE", HOST, to.port, "", 0, 5_000, "KEYS", *keys)
+                node_command(src, "MIGRATE", HOST, to.port, "", 0, 5_000, "KEYS", *keys)
                 moved += len(keys)
             # The target first, then the source, then the rest: told the other way round,
             # the source sends clients MOVED to a target that, still only IMPORTING,
@@ -310,7 +310,7 @@ class EmbeddedCluster:
             others = [n for n in self.live_masters() if n is not to and n is not source]
             for node in (to, source, *others):
                 with contextlib.closing(node.client()) as c:
-                    _command(c, "CLUSTER SETSLOT", slot, "NODE", to.node_id)
+                    node_command(c, "CLUSTER SETSLOT", slot, "NODE", to.node_id)
         log.info("cluster_slot_moved", slot=slot, to=to.address, keys=moved)
         return moved
 

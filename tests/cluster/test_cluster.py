@@ -4,7 +4,6 @@ audited and projected, each partition on the master owning its slot."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections import Counter
 from typing import Any
 
@@ -15,17 +14,12 @@ from redis.exceptions import ResponseError
 from events.keys import RATINGS, Keys, heartbeats
 from services import compose
 from services.gateway.live import LiveHub
-from services.infra.cluster import SLOTS, EmbeddedCluster
+from services.infra.cluster import HOST, SLOTS, EmbeddedCluster, node_command
 from services.infra.redisconn import FastConnection, connect, is_cluster, twin
 from services.readside import audit as a
 from tests.cluster.conftest import P, deployment, ids_for_every_partition, play_everywhere, settings
 
 pytestmark = pytest.mark.redis
-
-
-def on(node: Any, *args: Any) -> Any:
-    """One command to one node (redis-py leaves execute_command unannotated)."""
-    return node.execute_command(*args)
 
 
 async def test_matches_of_every_partition_land_on_all_three_masters_audit_and_rebuild(
@@ -149,17 +143,16 @@ async def test_a_key_already_moved_mid_migration_is_read_after_ask_with_a_warm_p
     src, dst = source.client(), target.client()
     try:
         await redis.set(key, "before the move")
-        on(dst, "CLUSTER SETSLOT", slot, "IMPORTING", source.node_id)
-        on(src, "CLUSTER SETSLOT", slot, "MIGRATING", target.node_id)
-        on(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 5_000, "KEYS", key)
+        node_command(dst, "CLUSTER SETSLOT", slot, "IMPORTING", source.node_id)
+        node_command(src, "CLUSTER SETSLOT", slot, "MIGRATING", target.node_id)
+        node_command(src, "MIGRATE", HOST, target.port, "", 0, 5_000, "KEYS", key)
         # Eight commands at once leave eight free connections to the target.
         await asyncio.gather(*(redis.get(warm) for _ in range(8)))
         for _ in range(4):
             assert await redis.get(key) == b"before the move"
     finally:
-        for node in (target, source):
-            with contextlib.closing(node.client()) as c:
-                on(c, "CLUSTER SETSLOT", slot, "NODE", target.node_id)
+        for c in (dst, src):  # the move finished, target first
+            node_command(c, "CLUSTER SETSLOT", slot, "NODE", target.node_id)
         src.close()
         dst.close()
         await redis.aclose()
