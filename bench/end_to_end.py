@@ -17,11 +17,12 @@ from bench.common import Lab, cpu_seconds, peak_rss_mb, percentile, quiet_logs
 from bench.load import bounded, finish, generator_child
 from bench.profile import start_profile, stop_profile
 from bench.raw_limit import command_costs
+from services.infra import loop
 
 
 def service_child(url: str, settings: dict[str, Any], q: Any, stop: Any) -> None:
     quiet_logs()
-    asyncio.run(_serve(url, settings, q, stop))
+    loop.run(_serve(url, settings, q, stop))
 
 
 async def _serve(url: str, settings: dict[str, Any], q: Any, stop: Any) -> None:
@@ -49,7 +50,7 @@ async def _serve(url: str, settings: dict[str, Any], q: Any, stop: Any) -> None:
 
 def projector_child(url: str, partitions: int, q: Any, stop: Any) -> None:
     quiet_logs()
-    asyncio.run(_project(url, partitions, q, stop))
+    loop.run(_project(url, partitions, q, stop))
 
 
 async def _project(url: str, partitions: int, q: Any, stop: Any) -> None:

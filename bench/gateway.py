@@ -32,8 +32,10 @@ SECRET = "bench-secret-not-for-production-0123"
 def services_child(url: str, partitions: int, q: Any, stop: Any) -> None:
     """The command service and projector, in one process for the whole run: the direct
     run and every gateway run meet the same warm command service."""
+    from services.infra import loop
+
     quiet_logs()
-    asyncio.run(_services(url, partitions, q, stop))
+    loop.run(_services(url, partitions, q, stop))
 
 
 async def _services(url: str, partitions: int, q: Any, stop: Any) -> None:
@@ -55,10 +57,10 @@ async def _services(url: str, partitions: int, q: Any, stop: Any) -> None:
 def gateway_child(url: str, partitions: int, port: int, q: Any, stop: Any, shared: bool) -> None:
     """One gateway process, as `tabletop serve --gateway-processes N` runs each (on
     uvloop; `shared`: the port bound with SO_REUSEPORT beside others)."""
-    from services.gateway.processes import run_fast
+    from services.infra import loop
 
     quiet_logs()
-    run_fast(_gateway(url, partitions, port, q, stop, shared))
+    loop.run(_gateway(url, partitions, port, q, stop, shared))
 
 
 async def _gateway(url: str, partitions: int, port: int, q: Any, stop: Any, shared: bool) -> None:

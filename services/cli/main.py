@@ -31,7 +31,7 @@ from events.envelope import Envelope
 from events.keys import Keys
 from services import compose
 from services.gateway import GatewayCannotListen
-from services.infra import collector
+from services.infra import collector, loop
 from services.infra.config import (
     ConfigError,
     Settings,
@@ -504,7 +504,7 @@ def serve(
                     stopping.push_async_callback(probe.stop)
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(settings))
+        loop.run(run(settings))
 
 
 async def _stopped(name: str, stop: Callable[[], Awaitable[None]]) -> None:
@@ -612,7 +612,7 @@ def _demo_web(ctx: click.Context, game: str, port: int) -> None:
             await stack.stop()
 
     with _settings(ctx) as settings, contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(settings))
+        loop.run(run(settings))
 
 
 async def _demo(

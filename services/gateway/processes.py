@@ -15,13 +15,13 @@ import contextlib
 import multiprocessing as mp
 import os
 import signal
-from collections.abc import Coroutine
 from typing import Any
 
 import structlog
 
 from services.gateway import GatewayCannotListen
 from services.gateway.app import GatewayConfig
+from services.infra import loop
 from services.infra.config import Settings
 
 log = structlog.get_logger("gateway.processes")
@@ -44,18 +44,8 @@ def _child(
     # Ctrl-C reaches the whole process group: the parent stops its children in order.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     configure(level=level)
-    run_fast(_serve(settings, config, host, port, ready, stop))
-
-
-def run_fast(main: Coroutine[Any, Any, None]) -> None:
-    """Run a gateway process's loop on uvloop when it is installed (uvicorn's own choice
-    when it runs the loop itself; it comes with `uvicorn[standard]`), else asyncio's."""
-    try:
-        import uvloop
-    except ImportError:  # pragma: no cover - not on this platform
-        asyncio.run(main)
-        return
-    uvloop.run(main)
+    # On uvloop, uvicorn's own choice when it runs the loop itself.
+    loop.run(_serve(settings, config, host, port, ready, stop))
 
 
 async def _serve(
