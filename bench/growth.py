@@ -50,7 +50,7 @@ async def _append_all(redis: Any, requests: list[tuple[list[str], list[Any]]], s
         pipe = redis.pipeline(transaction=False)
         for keys, args in requests[i : i + 1000]:
             pipe.evalsha(sha, len(keys), *keys, *args)
-        for r in await pipe.execute():
+        for (r,) in await pipe.execute():  # one decision a call
             if r[0] not in (b"ok", "ok"):
                 raise RuntimeError(f"append refused: {r!r}")
 

@@ -4,7 +4,8 @@ until the CPU is saturated.
 Per command, exactly what the service and its client send: the client's XADD of the
 command, the service's XREADGROUP (a batch, per partition stream), EVALSHA of our own
 `append.lua` with the very keys and arguments the service passes (prepared ahead, as
-the service would compute them), the reply's XADD (MAXLEN ~ as the service caps it),
+the service would compute them; one call for a batch's commands of a stream, as the
+service makes one for a partition's), the reply's XADD (MAXLEN ~ as the service caps it),
 XACK of the batch, and the client's XREAD of its reply stream. No framework, no rules,
 no projector, no redis-py: commands packed by hiredis and written on a plain socket,
 replies parsed by hiredis's reader, two round trips per cycle for every command in
@@ -98,7 +99,7 @@ def _drive(
     go: Any,
 ) -> dict[str, Any]:
     from events.keys import Keys, reply_stream
-    from events.redis_store import APPEND_LUA
+    from events.redis_store import APPEND_LUA, merged
 
     mine = [pm for pm in matches if pm.partition % count == index]
     del matches
@@ -147,21 +148,30 @@ def _drive(
         work: list[tuple[Any, ...]] = []
         if found:
             for stream, entries in found:
+                # The stream's decisions in one script call, as the service sends a
+                # partition's (a stream is one partition's), then each reply.
+                answers: list[tuple[Any, ...]] = []
+                calls = []
                 for _eid, fields in entries:
                     cmd = decode_command(fields[1])
                     d = table[cmd.command_id]
-                    work.append((b"EVALSHA", sha, len(d.keys), *d.keys, *d.args))
+                    calls.append((d.keys, d.args))
                     reply = d.reply[:-1] + b',"sent_at":' + repr(cmd.sent_at).encode() + b"}"
-                    work.append(
+                    answers.append(
                         (b"XADD", cmd.reply_to, b"MAXLEN", b"~", REPLY_MAXLEN, b"*", b"r", reply)
                     )
+                keys, args = merged(calls)
+                work += [(b"EVALSHA", sha, len(keys), *keys, *args), *answers]
                 work.append((b"XACK", stream, GROUP, *[eid for eid, _ in entries]))
         work.append((b"XREAD", b"COUNT", b"2000", b"STREAMS", reply_to, last))
         results = wire.call(work)
         for command, result in zip(work, results, strict=True):
-            if command[0] == b"EVALSHA" and (isinstance(result, wire.error) or result[0] != b"ok"):
-                why = str(result) if isinstance(result, wire.error) else result[0].decode()
-                refused[why] = refused.get(why, 0) + 1
+            if command[0] != b"EVALSHA":
+                continue
+            for one in [result] if isinstance(result, wire.error) else result:
+                if isinstance(one, wire.error) or one[0] != b"ok":
+                    why = str(one) if isinstance(one, wire.error) else one[0].decode()
+                    refused[why] = refused.get(why, 0) + 1
         replies = results[-1]
         if not replies:
             if time.monotonic() - quiet_since > 60:

@@ -1,4 +1,4 @@
-"""The Redis event store: one Lua script per decision, pipelined per batch.
+"""The Redis event store: one Lua call per partition of a batch, each decision atomic.
 
 Layout per match (the names are in events/keys.py; all keys of a partition share the
 hash tag `{p}`): `tt:{p}:match:<id>` holds the events with entry ids `0-<version>`
@@ -248,26 +248,42 @@ async def read_partitions_entries(
     return out
 
 
-def append_call(r: AppendRequest, partitions: int) -> tuple[list[str], list[Any]]:
-    """The keys and arguments of append.lua for one request (the benchmark's raw loop
-    sends exactly these)."""
+# A call of append.lua: its keys and its arguments.
+Call = tuple[list[str], list[Any]]
+
+
+def append_call(r: AppendRequest, partitions: int) -> Call:
+    """The keys and arguments of append.lua for one request alone (the benchmarks'
+    loaders send these, and `merged` joins a partition's into one call)."""
     check_request(r)
     k = Keys(partition_of(r.match_id, partitions))
-    args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes), r.match_id]
+    args: list[Any] = [1, r.command_id, r.expected_version, r.reply, len(r.envelopes)]
+    args += [r.match_id, r.digest]
     for e in r.envelopes:
-        args += [
-            e.version,
-            e.type,
-            bytes(e.payload),
-            e.recorded_at,
-            e.schema,
-            e.prev,
-            e.hash,
-            bytes(e.command),
-        ]
-    if r.digest:
-        args.append(r.digest)
-    return [k.match(r.match_id), k.log, k.replies(r.match_id), k.archived], args
+        # The link to the event before (e.prev) is not sent: the script does not keep it.
+        args += [e.version, e.type, bytes(e.payload), e.recorded_at, e.schema, e.hash]
+        args.append(bytes(e.command))
+    return [k.log, k.archived, k.match(r.match_id), k.replies(r.match_id)], args
+
+
+def merged(calls: Sequence[Call]) -> Call:
+    """One call of append.lua for several one-request calls of the same partition, in
+    their order: the shared keys once, then each request's keys and arguments."""
+    keys = list(calls[0][0][:2])
+    args: list[Any] = [len(calls)]
+    for k, a in calls:
+        keys += k[2:]
+        args += a[1:]
+    return keys, args
+
+
+def per_partition(calls: Sequence[Call]) -> list[tuple[Call, list[int]]]:
+    """The calls joined by partition (the log key names it), each with the indices of
+    the requests it carries, in the order they came."""
+    groups: dict[str, list[int]] = {}
+    for i, (keys, _) in enumerate(calls):
+        groups.setdefault(keys[0], []).append(i)
+    return [(merged([calls[i] for i in idx]), idx) for idx in groups.values()]
 
 
 class RedisEventStore:
@@ -294,28 +310,39 @@ class RedisEventStore:
         return Keys(partition_of(match_id, self.partitions))
 
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
-        if len(requests) == 1 and not self.wait_replicas:
-            keys, args = append_call(requests[0], self.partitions)
+        """One script call per partition the batch touches, all in one pipeline."""
+        calls = per_partition([append_call(r, self.partitions) for r in requests])
+        if len(calls) == 1 and not self.wait_replicas:
+            (keys, args), _ = calls[0]
             try:
-                return [_result(await self._append(keys=keys, args=args))]
+                raw = [await self._append(keys=keys, args=args)]
             except ResponseError as err:  # the script failed; a lost connection is raised
-                raise AppendFailed([err]) from err
-        calls = [append_call(r, self.partitions) for r in requests]
-        raw = await self._evalsha_all(calls)
-        missing = [i for i, x in enumerate(raw) if isinstance(x, NoScriptError)]
-        if missing:
-            # The server lost its scripts (a restart, SCRIPT FLUSH). A NOSCRIPT call ran
-            # nothing, so loading the script and sending those calls again is safe.
-            await self.redis.script_load(APPEND_LUA)
-            again = await self._evalsha_all([calls[i] for i in missing])
-            for i, x in zip(missing, again, strict=True):
-                raw[i] = x
-        if any(isinstance(x, Exception) for x in raw):
-            # Each call is a script of its own: the others ran, whatever this one met.
-            raise AppendFailed([x if isinstance(x, Exception) else _result(x) for x in raw])
-        return [_result(x) for x in raw]
+                raise AppendFailed([err] * len(requests)) from err
+        else:
+            raw = await self._evalsha_all([call for call, _ in calls])
+            missing = [i for i, x in enumerate(raw) if isinstance(x, NoScriptError)]
+            if missing:
+                # The server lost its scripts (a restart, SCRIPT FLUSH). A NOSCRIPT call
+                # ran nothing, so loading the script and sending those calls again is safe.
+                await self.redis.script_load(APPEND_LUA)
+                again = await self._evalsha_all([calls[i][0] for i in missing])
+                for i, x in zip(missing, again, strict=True):
+                    raw[i] = x
+        outcomes: list[AppendResult | Exception] = [ResponseError("not sent")] * len(requests)
+        for (_, indices), found in zip(calls, raw, strict=True):
+            if isinstance(found, Exception):
+                # The call failed as a whole (nothing of it ran): each of its requests.
+                for i in indices:
+                    outcomes[i] = found
+                continue
+            for i, one in zip(indices, found, strict=True):
+                outcomes[i] = _result(one)
+        if any(isinstance(x, Exception) for x in outcomes):
+            # Each decision is atomic on its own: the others ran, whatever this one met.
+            raise AppendFailed(outcomes)
+        return outcomes  # type: ignore[return-value]  # no exception among them
 
-    async def _evalsha_all(self, calls: Sequence[tuple[list[str], list[Any]]]) -> list[Any]:
+    async def _evalsha_all(self, calls: Sequence[Call]) -> list[Any]:
         # EVALSHA by hand: a Script object in a pipeline costs a SCRIPT EXISTS round trip
         # before every execute. Through `execute_command`: a cluster pipeline refuses
         # `evalsha()` (it cannot tell in general that the keys share a slot), and routes
@@ -471,8 +498,11 @@ class RedisEventStore:
         return min(int(s) * 1000 + int(us) // 1000 for s, us in clocks)
 
 
-def _result(raw: Any) -> AppendResult:
+def _result(raw: Any) -> AppendResult | Exception:
     status = raw[0].decode() if isinstance(raw[0], bytes) else raw[0]
+    if status == "error":
+        why = raw[1].decode() if isinstance(raw[1], bytes) else str(raw[1])
+        return ResponseError(why)
     if status == "ok":
         return AppendResult("ok", version=int(raw[1]))
     if status == "conflict":

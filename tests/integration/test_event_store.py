@@ -13,7 +13,7 @@ from redis.crc import key_slot
 from events.envelope import GENESIS, first_bad_link, seal
 from events.keys import Keys, partition_of
 from events.redis_store import RedisEventStore, read_entries, read_partitions_entries
-from events.store import AppendRequest, Snapshot
+from events.store import AppendFailed, AppendRequest, Snapshot
 from services.infra.embedded import EmbeddedRedis
 from tests.support import commandstats
 
@@ -227,6 +227,47 @@ async def test_a_script_error_in_a_batch_is_raised_not_swallowed(redis: Redis) -
     with pytest.raises(Exception, match="without gaps"):
         await store.append_batch([request("ok", 0, 1, "o1"), gap])
     assert await store.version("g") == 0
+
+
+async def test_a_partitions_decisions_go_in_one_call_and_a_failing_one_fails_alone(
+    redis: Redis,
+) -> None:
+    store = RedisEventStore(redis, partitions=2)
+    ids = [f"m{i}" for i in range(40)]
+    here = [m for m in ids if partition_of(m, 2) == 0][:4]
+    there = next(m for m in ids if partition_of(m, 2) == 1)
+    gap = request(here[1], 0, 1, "gap")
+    gap.envelopes[0] = msgspec.structs.replace(gap.envelopes[0], version=5)
+    await redis.set(Keys(0).replies(here[2]), "not a hash")  # its check meets WRONGTYPE
+    batch = [
+        request(here[0], 0, 2, "first"),
+        gap,
+        request(here[2], 0, 1, "wrong"),
+        request(there, 0, 1, "elsewhere"),
+        request(here[3], 0, 1, "last"),
+    ]
+    await commandstats.reset(redis)
+    with pytest.raises(AppendFailed) as failed:
+        await store.append_batch(batch)
+    assert (await commandstats.calls(redis))["evalsha"] == 2  # one call a partition
+    outcomes = failed.value.outcomes
+    assert [getattr(o, "status", None) for o in outcomes] == ["ok", None, None, "ok", "ok"]
+    assert "without gaps" in str(outcomes[1]) and "WRONGTYPE" in str(outcomes[2])
+    assert [await store.version(m) for m in here] == [2, 0, 0, 1]
+    assert await store.version(there) == 1
+
+
+async def test_two_decisions_of_one_match_in_one_call_append_in_their_order(
+    redis: Redis,
+) -> None:
+    store = RedisEventStore(redis, partitions=1)
+    one = request("a", 0, 2, "a1")
+    two = request("a", 2, 1, "a2", prev=one.envelopes[-1].hash)
+    stale = request("a", 2, 1, "a3")  # decided on the version the first one left behind
+    results = await store.append_batch([one, two, stale])
+    assert [(r.status, r.version) for r in results] == [("ok", 2), ("ok", 3), ("conflict", 3)]
+    assert first_bad_link(await store.load("a")) is None
+    assert [f[b"c"] for _, f in await redis.xrange(Keys(0).match("a"))] == [b"a1"] * 2 + [b"a2"]
 
 
 async def test_snapshots_are_kept_apart_and_read_back(redis: Redis) -> None:
