@@ -17,6 +17,9 @@ def partition_of(match_id: str, partitions: int = DEFAULT_PARTITIONS) -> int:
     return zlib.crc32(match_id.encode()) % partitions
 
 
+_MADE: dict[int, Keys] = {}
+
+
 class Keys:
     """The keys of partition p, each tagged `{p}`."""
 
@@ -44,7 +47,20 @@ class Keys:
         "tag",
     )
 
-    def __init__(self, p: int) -> None:
+    def __new__(cls, p: int) -> Keys:
+        # One instance per partition, made once: hot paths ask for a partition's keys
+        # per command, and making them is two dozen formatted strings. Nothing sets an
+        # attribute after it is made.
+        made = _MADE.get(p)
+        if made is None:
+            made = _MADE[p] = super().__new__(cls)
+            made._name(p)
+        return made
+
+    def __reduce__(self) -> tuple[type[Keys], tuple[int]]:
+        return Keys, (self.p,)  # pickled and copied as its partition: the same instance
+
+    def _name(self, p: int) -> None:
         self.p = p
         self.tag = f"tt:{{{p}}}"
         # Streams: commands in, the partition's events in commit order, what a

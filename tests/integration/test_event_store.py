@@ -294,6 +294,15 @@ def test_every_key_one_script_touches_hashes_to_one_slot() -> None:
         assert len(slots) == 1
 
 
+def test_a_partitions_keys_are_named_once_and_survive_pickling() -> None:
+    import pickle
+
+    keys = Keys(7)
+    assert Keys(7) is keys and Keys(8) is not keys
+    assert (keys.log, keys.match("m")) == ("tt:{7}:log", "tt:{7}:match:m")
+    assert pickle.loads(pickle.dumps(keys)) is keys
+
+
 def test_no_code_path_trims_or_deletes_event_keys() -> None:
     root = Path(__file__).parents[2]
     for path in [
