@@ -1,6 +1,6 @@
 -- Append the decisions of one partition, in order, each atomically: its events, or the
--- reply of a rejection. One call for a round's decisions in a partition: Redis spent
--- about two thirds of a one-decision call on the call itself.
+-- reply of a rejection. One call for a round's decisions in a partition: the client
+-- packs, queues and parses one command instead of one a decision.
 -- KEYS[1] partition log   KEYS[2] the partition's tombstones (hash: archived match id ->
 --   tombstone JSON); then for decision i (from 0): KEYS[3 + 2i] its match stream,
 --   KEYS[4 + 2i] its match's command replies (hash)

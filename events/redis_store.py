@@ -252,18 +252,24 @@ async def read_partitions_entries(
 Call = tuple[list[str], list[Any]]
 
 
-def append_call(r: AppendRequest, partitions: int) -> Call:
-    """The keys and arguments of append.lua for one request alone (the benchmarks'
-    loaders send these, and `merged` joins a partition's into one call)."""
+def _decision(r: AppendRequest, k: Keys) -> Call:
+    """One request's keys and arguments within a call of append.lua."""
     check_request(r)
-    k = Keys(partition_of(r.match_id, partitions))
-    args: list[Any] = [1, r.command_id, r.expected_version, r.reply, len(r.envelopes)]
+    args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes)]
     args += [r.match_id, r.digest]
     for e in r.envelopes:
         # The link to the event before (e.prev) is not sent: the script does not keep it.
         args += [e.version, e.type, bytes(e.payload), e.recorded_at, e.schema, e.hash]
         args.append(bytes(e.command))
-    return [k.log, k.archived, k.match(r.match_id), k.replies(r.match_id)], args
+    return [k.match(r.match_id), k.replies(r.match_id)], args
+
+
+def append_call(r: AppendRequest, partitions: int) -> Call:
+    """The keys and arguments of append.lua for one request alone (the benchmarks'
+    loaders send these, and `merged` joins a partition's into one call)."""
+    k = Keys(partition_of(r.match_id, partitions))
+    keys, args = _decision(r, k)
+    return [k.log, k.archived, *keys], [1, *args]
 
 
 def merged(calls: Sequence[Call]) -> Call:
@@ -277,13 +283,24 @@ def merged(calls: Sequence[Call]) -> Call:
     return keys, args
 
 
-def per_partition(calls: Sequence[Call]) -> list[tuple[Call, list[int]]]:
-    """The calls joined by partition (the log key names it), each with the indices of
+def per_partition(
+    requests: Sequence[AppendRequest], partitions: int
+) -> list[tuple[Call, list[int]]]:
+    """One call of append.lua per partition the requests touch, each with the indices of
     the requests it carries, in the order they came."""
-    groups: dict[str, list[int]] = {}
-    for i, (keys, _) in enumerate(calls):
-        groups.setdefault(keys[0], []).append(i)
-    return [(merged([calls[i] for i in idx]), idx) for idx in groups.values()]
+    groups: dict[int, tuple[list[str], list[Any], list[int]]] = {}
+    for i, r in enumerate(requests):
+        p = partition_of(r.match_id, partitions)
+        k = Keys(p)
+        group = groups.get(p)
+        if group is None:
+            group = groups[p] = ([k.log, k.archived], [0], [])
+        keys, args = _decision(r, k)
+        group[0].extend(keys)
+        group[1].extend(args)
+        group[1][0] += 1
+        group[2].append(i)
+    return [((keys, args), indices) for keys, args, indices in groups.values()]
 
 
 class RedisEventStore:
@@ -311,7 +328,7 @@ class RedisEventStore:
 
     async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult]:
         """One script call per partition the batch touches, all in one pipeline."""
-        calls = per_partition([append_call(r, self.partitions) for r in requests])
+        calls = per_partition(requests, self.partitions)
         if len(calls) == 1 and not self.wait_replicas:
             (keys, args), _ = calls[0]
             try:
