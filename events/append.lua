@@ -5,13 +5,15 @@
 --   tombstone JSON); then for decision i (from 0): KEYS[3 + 2i] its match stream,
 --   KEYS[4 + 2i] its match's command replies (hash)
 -- ARGV[1] how many decisions; then for each: command_id, expected_version (-1: do not
---   check), reply, n, match_id, the digest of the command's body ('': none), then n
---   times: version, type, payload, recorded_at, schema, hash, command
+--   check), reply, n, match_id, the digest of the command's body ('': none), the first
+--   event's version, the last event's type, then its n events, each one MessagePack
+--   array (type, payload, command id, recorded_at, schema, hash, command) that the
+--   script stores as it came, in one field `e`: the fewer arguments an event, the less
+--   Redis spends taking them in and feeding them to the AOF
 -- Returns one {status, value} per decision. Every check of a decision comes before its
 -- first write (Redis never rolls a script back); a decision that fails ('error', why)
 -- fails alone, and the ones after it are still appended.
 -- The digest is kept in the same hash under '#' .. command_id ('#' is never in an id).
-local EVENT = 7
 local log, tombstones = KEYS[1], KEYS[2]
 
 local function decide(match, replies, a)
@@ -41,26 +43,22 @@ local function decide(match, replies, a)
   if expected >= 0 and current ~= expected then
     return {'conflict', tostring(current)}
   end
-  local first = a + 6
-  for i = 0, n - 1 do
-    if tonumber(ARGV[first + i * EVENT]) ~= current + i + 1 then
-      return {'error', 'versions must follow the stream without gaps'}
-    end
+  -- The client numbers a decision's events from its first one on (the store refuses
+  -- any other numbering before sending).
+  local first = tonumber(ARGV[a + 6])
+  if n > 0 and first ~= current + 1 then
+    return {'error', 'versions must follow the stream without gaps'}
   end
   -- An event's link to its predecessor is not stored: it is the hash of the entry
   -- before, and readers take it from there.
   for i = 0, n - 1 do
-    local e = first + i * EVENT
-    redis.call('XADD', match, '0-' .. ARGV[e], 't', ARGV[e + 1], 'd', ARGV[e + 2],
-               'c', command_id, 'at', ARGV[e + 3], 's', ARGV[e + 4],
-               'h', ARGV[e + 5], 'x', ARGV[e + 6])
+    redis.call('XADD', match, '0-' .. (first + i), 'e', ARGV[a + 8 + i])
   end
   -- One log entry per command, naming its events (match, first version, how many, the
   -- last one's type): projectors read them from the match stream, so no event is kept
   -- twice. match.finished, when there is one, is always a command's last event.
   if n > 0 then
-    redis.call('XADD', log, '*', 'm', match_id, 'v', ARGV[first], 'n', n,
-               't', ARGV[first + (n - 1) * EVENT + 1])
+    redis.call('XADD', log, '*', 'm', match_id, 'v', first, 'n', n, 't', ARGV[a + 7])
   end
   if digest ~= '' then
     redis.call('HSET', replies, command_id, reply, '#' .. command_id, digest)
@@ -81,6 +79,6 @@ for d = 0, tonumber(ARGV[1]) - 1 do
     local why = type(result) == 'table' and result.err or tostring(result)
     out[d + 1] = {'error', why}
   end
-  a = a + 6 + tonumber(ARGV[a + 3]) * EVENT
+  a = a + 8 + tonumber(ARGV[a + 3])
 end
 return out

@@ -2,13 +2,14 @@
 
 Layout per match (the names are in events/keys.py; all keys of a partition share the
 hash tag `{p}`): `tt:{p}:match:<id>` holds the events with entry ids `0-<version>`
-(XRANGE by version), `tt:{p}:log` one entry per command in commit order for
-projectors, naming its events (match, first version, count, last type), which they
-read from the match stream; `tt:{p}:cmds:<id>` each command id's reply and, under
-`#<command id>`, the digest of its body (idempotency), `tt:{p}:snap:<id>` the latest
-snapshot. A match's own keys leave Redis only when the
-archiver has put the match in cold storage (events/archive.py), leaving a tombstone in
-`tt:{p}:archived`, which the script reads so that an archived match takes no event.
+(XRANGE by version), each in one field `e` (a MessagePack array, `Stored`);
+`tt:{p}:log` one entry per command in commit order for projectors, naming its events
+(match, first version, count, last type), which they read from the match stream;
+`tt:{p}:cmds:<id>` each command id's reply and, under `#<command id>`, the digest of its
+body (idempotency), `tt:{p}:snap:<id>` the latest snapshot. A match's own keys leave
+Redis only when the archiver has put the match in cold storage (events/archive.py),
+leaving a tombstone in `tt:{p}:archived`, which the script reads so that an archived
+match takes no event.
 """
 
 from __future__ import annotations
@@ -42,14 +43,54 @@ APPEND_LUA = (Path(__file__).parent / "append.lua").read_text()
 READ_COUNT = 2000  # match-stream entries per XRANGE
 
 
+class Stored(msgspec.Struct, array_like=True, frozen=True):
+    """An event as its match-stream entry holds it, in one field `e`: one argument of
+    the append script and one bulk string a reader parses, where seven fields were."""
+
+    type: str
+    payload: bytes  # the event's JSON
+    command_id: str
+    recorded_at: int
+    schema: int
+    hash: str
+    command: bytes  # the command's JSON on a command's first event, `null` after
+
+
+_STORED_ENCODER = msgspec.msgpack.Encoder()
+_STORED = msgspec.msgpack.Decoder(Stored)
+
+
+def stored(e: Envelope) -> bytes:
+    """An envelope as its entry's field `e` (its match and version are the entry's)."""
+    return _STORED_ENCODER.encode(
+        (e.type, bytes(e.payload), e.command_id, e.recorded_at, e.schema, e.hash,
+         bytes(e.command))
+    )  # fmt: skip
+
+
+def _unstored(match_id: str, version: int, blob: bytes, prev: str) -> Envelope:
+    s = _STORED.decode(blob)
+    return Envelope(
+        match_id=match_id,
+        version=version,
+        type=s.type,
+        payload=msgspec.Raw(s.payload),
+        command_id=s.command_id,
+        recorded_at=s.recorded_at,
+        schema=s.schema,
+        prev=prev,
+        hash=s.hash,
+        command=msgspec.Raw(s.command),
+    )
+
+
 def entry_to_envelope(
     match_id: str, entry_id: bytes | str, fields: Mapping[bytes, bytes], prev: str = ""
 ) -> Envelope:
-    """Rebuild an envelope from a match-stream entry, or from a log entry written when
-    the log carried each event (without the hash chain and the command). A match
-    stream's entry links to the hash of the one before it, `prev`; entries written
-    before that was left out of them carry it (`pv`)."""
-    # Read for every event a projector folds: each field looked up once.
+    """Rebuild an envelope from a match-stream entry of any layout, or from a log entry
+    written when the log carried each event (without the hash chain and the command).
+    A match stream's entry links to the hash of the one before it, `prev`; entries
+    written before that was left out of them carry it (`pv`)."""
     get = fields.get
     v = get(b"v")
     if v is not None:
@@ -58,6 +99,10 @@ def entry_to_envelope(
         version = int(entry_id.rpartition(b"-")[2])
     else:
         version = int(entry_id.rpartition("-")[2])
+    blob = get(b"e")
+    if blob is not None:
+        return _unstored(match_id, version, blob, prev)
+    # The layouts before one field an event: a field each.
     pv = get(b"pv")
     return Envelope(
         match_id=match_id,
@@ -72,11 +117,6 @@ def entry_to_envelope(
         command=msgspec.Raw(get(b"x", b"null")),
     )
 
-
-# The fields append.lua writes for an event, in its order. An entry read as Redis sends
-# it (a flat list, see `raw_streams`) in this layout is taken by position: no dict is
-# built for the millions of events a projector or a rebuild folds.
-WRITTEN = [b"t", b"d", b"c", b"at", b"s", b"h", b"x"]
 
 Fields = dict[bytes, bytes] | list[bytes]
 
@@ -94,21 +134,10 @@ def raw_streams(pipe: Any) -> None:
 def event_of(match_id: str, entry_id: bytes, fields: Fields, prev: str) -> Envelope:
     """A match-stream entry as an envelope linked to `prev`, however it was read."""
     if isinstance(fields, list):
-        if fields[::2] != WRITTEN:  # an older layout: by name
-            it = iter(fields)
-            return entry_to_envelope(match_id, entry_id, dict(zip(it, it, strict=True)), prev)
-        return Envelope(
-            match_id=match_id,
-            version=int(entry_id[2:]),  # the entry id is 0-<version>
-            type=fields[1].decode(),
-            payload=msgspec.Raw(fields[3]),
-            command_id=fields[5].decode(),
-            recorded_at=int(fields[7]),
-            schema=int(fields[9]),
-            prev=prev,
-            hash=fields[11].decode(),
-            command=msgspec.Raw(fields[13]),
-        )
+        if len(fields) == 2 and fields[0] == b"e":  # the usual entry: taken by position
+            return _unstored(match_id, int(entry_id[2:]), fields[1], prev)  # id 0-<version>
+        it = iter(fields)  # an earlier layout: by name
+        return entry_to_envelope(match_id, entry_id, dict(zip(it, it, strict=True)), prev)
     return entry_to_envelope(match_id, entry_id, fields, prev)
 
 
@@ -255,12 +284,12 @@ Call = tuple[list[str], list[Any]]
 def _decision(r: AppendRequest, k: Keys) -> Call:
     """One request's keys and arguments within a call of append.lua."""
     check_request(r)
-    args: list[Any] = [r.command_id, r.expected_version, r.reply, len(r.envelopes)]
-    args += [r.match_id, r.digest]
-    for e in r.envelopes:
-        # The link to the event before (e.prev) is not sent: the script does not keep it.
-        args += [e.version, e.type, bytes(e.payload), e.recorded_at, e.schema, e.hash]
-        args.append(bytes(e.command))
+    envelopes = r.envelopes
+    first, last = (envelopes[0].version, envelopes[-1].type) if envelopes else (0, "")
+    args: list[Any] = [r.command_id, r.expected_version, r.reply, len(envelopes)]
+    args += [r.match_id, r.digest, first, last]
+    # The link to the event before (e.prev) is not sent: the script does not keep it.
+    args += [stored(e) for e in envelopes]
     return [k.match(r.match_id), k.replies(r.match_id)], args
 
 

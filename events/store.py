@@ -39,14 +39,18 @@ class AppendRequest(msgspec.Struct, frozen=True):
 
 
 def check_request(r: AppendRequest) -> None:
-    """The store records the request's command id on every event; an envelope sealed
-    under another id would carry a hash that can never verify, so it is refused."""
-    for e in r.envelopes:
+    """The store records the request's command id on every event, and numbers its events
+    on from the first one's version; an envelope sealed under another id or version
+    would carry a hash that can never verify, so it is refused."""
+    first = r.envelopes[0].version if r.envelopes else 0
+    for i, e in enumerate(r.envelopes):
         if e.command_id != r.command_id or e.match_id != r.match_id:
             raise ValueError(
                 f"envelope v{e.version} was sealed for {e.match_id}/{e.command_id}, "
                 f"not for {r.match_id}/{r.command_id}"
             )
+        if e.version != first + i:
+            raise ValueError(f"envelope v{e.version} does not follow v{first + i - 1}")
 
 
 class AppendResult(msgspec.Struct, frozen=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from redis.asyncio import Redis
@@ -91,8 +92,10 @@ def test_audit_exits_1_and_names_the_version_of_a_tampered_event(cli: CliRunner)
         entries = await redis.xrange(key)
         await redis.delete(key)
         for eid, fields in entries:
-            if eid == b"0-6":
-                fields = {**fields, b"d": fields[b"d"][:-1] + b" }"}
+            if eid == b"0-6":  # its payload, the event's JSON, second in the entry's array
+                held = msgspec.msgpack.decode(fields[b"e"])
+                held[1] = held[1][:-1] + b" }"
+                fields = {b"e": msgspec.msgpack.encode(held)}
             await redis.xadd(key, fields, id=eid)
         await redis.aclose()
 

@@ -108,10 +108,20 @@ async def test_the_log_names_each_commands_events_and_keeps_none_itself(
     [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
     first = sent.envelopes[0]
     assert logged == {b"m": b"m1", b"v": b"1", b"n": b"2", b"t": b"test.happened"}
-    assert kept[b"d"] == bytes(first.payload)
-    assert (kept[b"h"].decode(), kept[b"x"]) == (first.hash, bytes(first.command))
+    # One field an event: its content without its match and version (the entry's id).
+    assert list(kept) == [b"e"]
+    held = msgspec.msgpack.decode(kept[b"e"])
+    assert held == [
+        first.type,
+        bytes(first.payload),
+        "c1",
+        first.recorded_at,
+        first.schema,
+        first.hash,
+        bytes(first.command),
+    ]
     # Each link is the hash of the entry before, so it is not stored again.
-    assert b"pv" not in kept
+    assert first.prev not in held
     # The projectors read the events, chain included, from the match stream.
     assert await store.read_log(0, "0-0", 10) == [(eid, e) for e in sent.envelopes]
     assert await store.load("m1", 1) == sent.envelopes[1:]
@@ -121,12 +131,13 @@ async def test_the_log_names_each_commands_events_and_keeps_none_itself(
 async def test_entries_of_the_earlier_layouts_read_as_the_current_ones(
     redis: Redis,
 ) -> None:
-    # The usual entries are read by position; one written before a field was dropped
-    # (a link `pv` on each event, a log entry carrying its one event) is read by name.
+    # The usual entries hold an event in one field; those written before (a field each,
+    # with or without a link `pv` on each event, a log entry carrying its one event)
+    # are read by name.
     store = RedisEventStore(redis, partitions=1)
-    sent = request("m1", 0, 2, "c1")
+    sent = request("m1", 0, 3, "c1")
     await store.append_batch([sent])
-    first, second = sent.envelopes
+    first, second, third = sent.envelopes
     fields = {
         b"t": second.type.encode(),
         b"d": bytes(second.payload),
@@ -137,10 +148,20 @@ async def test_entries_of_the_earlier_layouts_read_as_the_current_ones(
         b"h": second.hash.encode(),
         b"x": bytes(second.command),
     }
-    [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
+    field_each = {
+        b"t": third.type.encode(),
+        b"d": bytes(third.payload),
+        b"c": b"c1",
+        b"at": str(third.recorded_at).encode(),
+        b"s": str(third.schema).encode(),
+        b"h": third.hash.encode(),
+        b"x": bytes(third.command),
+    }
+    [(_, kept), _, _] = await redis.xrange(Keys(0).match("m1"))
     await redis.delete(Keys(0).match("m1"))
     await redis.xadd(Keys(0).match("m1"), kept, id="0-1")
     await redis.xadd(Keys(0).match("m1"), fields, id="0-2")
+    await redis.xadd(Keys(0).match("m1"), field_each, id="0-3")
     assert await store.load("m1") == list(sent.envelopes)
     assert [env for _, env in await store.read_log(0, "0-0", 10)] == list(sent.envelopes)
     # A log entry of the layout before one entry per command carries its event.
@@ -229,6 +250,21 @@ async def test_a_script_error_in_a_batch_is_raised_not_swallowed(redis: Redis) -
     assert await store.version("g") == 0
 
 
+async def test_a_request_whose_events_skip_a_version_is_refused_before_anything_is_sent(
+    redis: Redis,
+) -> None:
+    # The script numbers a decision's events from its first on: one that skipped would
+    # be stored under a version its hash was not sealed with.
+    store = RedisEventStore(redis)
+    skips = request("s", 0, 2, "s1")
+    skips.envelopes[1] = msgspec.structs.replace(skips.envelopes[1], version=3)
+    await commandstats.reset(redis)
+    with pytest.raises(ValueError, match="v3 does not follow v1"):
+        await store.append_batch([request("fine", 0, 1, "f1"), skips])
+    assert "evalsha" not in await commandstats.calls(redis)
+    assert (await store.version("s"), await store.version("fine")) == (0, 0)
+
+
 async def test_a_partitions_decisions_go_in_one_call_and_a_failing_one_fails_alone(
     redis: Redis,
 ) -> None:
@@ -267,7 +303,7 @@ async def test_two_decisions_of_one_match_in_one_call_append_in_their_order(
     results = await store.append_batch([one, two, stale])
     assert [(r.status, r.version) for r in results] == [("ok", 2), ("ok", 3), ("conflict", 3)]
     assert first_bad_link(await store.load("a")) is None
-    assert [f[b"c"] for _, f in await redis.xrange(Keys(0).match("a"))] == [b"a1"] * 2 + [b"a2"]
+    assert [e.command_id for e in await store.load("a")] == ["a1"] * 2 + ["a2"]
 
 
 async def test_snapshots_are_kept_apart_and_read_back(redis: Redis) -> None:

@@ -322,8 +322,9 @@ async def test_audit_passes_an_honest_match_and_names_the_first_tampered_version
     key = service.store.keys(ids[0]).match(ids[0])
     # Rewrite event 5 in place with a different payload (as an attacker with Redis access).
     entries = await redis.xrange(key)
-    fields = dict(entries[4][1])
-    fields[b"d"] = fields[b"d"][:-1] + b" }"
+    held = msgspec.msgpack.decode(entries[4][1][b"e"])
+    held[1] = held[1][:-1] + b" }"  # its payload, the event's JSON
+    fields = {b"e": msgspec.msgpack.encode(held)}
     await redis.delete(key)
     for eid, f in entries:
         await redis.xadd(key, fields if eid == entries[4][0] else f, id=eid)
