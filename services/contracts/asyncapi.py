@@ -49,34 +49,24 @@ from services.infra.config import Settings
 from services.readside.projector import PUBLIC_KINDS
 from services.readside.schema import Notice, PlayerRating, PublicEvent, Summary
 
-VERSION = "2.0.0"
+VERSION = "3.0.0"
 SCHEMAS = "#/components/schemas/"
 Schema = dict[str, Any]
 
 
 class LogEntry(msgspec.Struct):
-    """Fields of an entry of `tt:{p}:log`: what projectors read."""
+    """Fields of an entry of `tt:{p}:log`: one accepted command, naming its events."""
 
     m: str  # match id
-    v: int  # version
-    t: str  # event type (its tag)
-    d: msgspec.Raw  # the event's JSON
-    c: str  # command id
-    at: int  # recorded at, unix ms
-    s: int  # schema version
+    v: int  # the version of its first event
+    n: int  # how many events
+    t: str  # the last event's type (its tag)
 
 
 class MatchEntry(msgspec.Struct):
     """Fields of an entry of `tt:{p}:match:<id>` (entry id `0-<version>`): the record."""
 
-    t: str  # event type (its tag)
-    d: msgspec.Raw  # the event's JSON
-    c: str  # command id
-    at: int  # recorded at, unix ms
-    s: int  # schema version
-    pv: str  # previous envelope's hash
-    h: str  # this envelope's hash
-    x: msgspec.Raw  # the command (first event of a decision), else null
+    e: bytes  # the event, a MessagePack array (events.redis_store.Stored)
 
 
 class DeadLetter(msgspec.Struct):
@@ -360,23 +350,25 @@ def _core_schemas(games: list[Game]) -> dict[str, Schema]:
         "about. The same notice always has the same `id`."
     )
 
-    json_event = {
-        "type": "string",
-        "contentMediaType": "application/json",
-        "description": "The event's JSON (an `Event`).",
-    }
     as_text = "Stream fields are strings: integers are written in decimal."
-    s["LogEntry"]["description"] = f"The fields of one entry of `tt:{{p}}:log`. {as_text}"
-    s["LogEntry"]["properties"]["d"] = json_event
-    s["MatchEntry"]["description"] = (
-        f"The fields of one entry of `tt:{{p}}:match:{{match_id}}`. {as_text}"
+    s["LogEntry"]["description"] = (
+        f"The fields of one entry of `tt:{{p}}:log`: one command's events, read from "
+        f"their match stream. {as_text}"
     )
-    s["MatchEntry"]["properties"]["d"] = json_event
-    s["MatchEntry"]["properties"]["x"] = {
+    s["MatchEntry"]["description"] = (
+        "The one field of an entry of `tt:{p}:match:{match_id}` (entry id "
+        "`0-<version>`). Entries written before this layout hold the same seven values "
+        "in fields of their own (t, d, c, at, s, h, x; the oldest also pv, the hash "
+        "before), and still read."
+    )
+    s["MatchEntry"]["properties"]["e"] = {
         "type": "string",
-        "contentMediaType": "application/json",
-        "description": "The command (a match command's JSON) on the first event of a "
-        "decision, else `null`.",
+        "contentMediaType": "application/msgpack",
+        "description": "The event as a MessagePack array: type (its tag), payload (bin: "
+        "the event's JSON, an `Event`), command id, recorded at (unix ms), schema "
+        "version, this envelope's hash (its link to the one before is that entry's "
+        "hash), command (bin: the command's JSON on the first event of a decision, else "
+        "`null`).",
     }
 
     s["MatchView"] = _match_view(names)
@@ -770,9 +762,9 @@ def build() -> dict[str, Any]:
             ),
             "log": channel(
                 "tt:{p}:log",
-                "Every event of the partition in commit order (no hash chain, no command: "
-                "those are in the match stream); hidden information included: internal "
-                "readers only.",
+                "One entry per accepted command of the partition, in commit order, naming "
+                "its events (match, first version, count, last type), which readers take "
+                "from the match stream; internal readers only.",
                 "LogEntry",
                 p,
             ),
