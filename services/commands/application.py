@@ -133,6 +133,7 @@ class CommandProcessor:
         self.dead_letters = dead_letters
         self.limits = limits or Limits()
         self.stats: dict[str, int] = defaultdict(int)
+        self.tally = metrics.Tally()  # counted per command, handed over per batch
 
     async def handle_batch(
         self,
@@ -164,6 +165,12 @@ class CommandProcessor:
         Why: under a light or middling load each partition's read brings a command or
         two, and a batch's round trips and bookkeeping cost about as much as its
         commands; the service hands over every batch that arrived meanwhile at once."""
+        try:
+            return await self._handle_batches(batches)
+        finally:
+            self.tally.flush()
+
+    async def _handle_batches(self, batches: Sequence[Batch]) -> list[list[int]]:
         out: list[tuple[str, bytes]] = []
         dead: list[tuple[str, bytes]] = []
         rounds: list[list[tuple[int, CommandMessage]]] = []
@@ -306,7 +313,7 @@ class CommandProcessor:
         """The match as it stands, from the cache, else from what the round read
         together (`read`), else from the store."""
         live = self.cache.get(match_id)
-        metrics.count(metrics.CACHE, "miss" if live is None else "hit")
+        self.tally.add(metrics.CACHE, "miss" if live is None else "hit")
         if live is None and read is not None and match_id in read:
             live = read.pop(match_id)
             if live is not None:
@@ -390,7 +397,7 @@ class CommandProcessor:
                     _log(msg).info("command_refused", code="command_id_reused")
                     continue
                 self.stats[plan.reply.status] += 1
-                metrics.count(metrics.COMMANDS, plan.reply.status)
+                self.tally.add(metrics.COMMANDS, plan.reply.status)
                 if plan.reply.status == "rejected":
                     metrics.count(metrics.REJECTIONS, plan.reply.code)
                 if plan.reply.status == "accepted":
