@@ -128,6 +128,28 @@ async def test_the_log_names_each_commands_events_and_keeps_none_itself(
     assert await store.load("m1") == list(sent.envelopes)
 
 
+async def test_the_stream_contract_names_the_fields_the_store_writes(redis: Redis) -> None:
+    # docs/asyncapi.yaml once described fields the store had stopped writing.
+    from services.contracts.asyncapi import build
+
+    # Built in a thread: the document runs example commands on an event loop of its own.
+    documented = (await asyncio.to_thread(build))["components"]["schemas"]
+    store = RedisEventStore(redis, partitions=1)
+    await store.append_batch([request("m1", 0, 2, "c1")])
+    [(_, logged)] = await redis.xrange(Keys(0).log)
+    [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
+    for name, fields in (("LogEntry", logged), ("MatchEntry", kept)):
+        schema = documented[name]
+        assert (
+            {f.decode() for f in fields} == set(schema["properties"]) == set(schema["required"])
+        ), name
+    # The match entry's array holds the seven values its description names, in order.
+    told = documented["MatchEntry"]["properties"]["e"]["description"]
+    said = ["type", "payload", "command id", "recorded at", "schema", "hash", "command (bin"]
+    assert [told.index(what) for what in said] == sorted(told.index(what) for what in said)
+    assert len(msgspec.msgpack.decode(kept[b"e"])) == len(said)
+
+
 async def test_entries_of_the_earlier_layouts_read_as_the_current_ones(
     redis: Redis,
 ) -> None:
