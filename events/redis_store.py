@@ -293,23 +293,27 @@ def _decision(r: AppendRequest, k: Keys) -> Call:
     return [k.match(r.match_id), k.replies(r.match_id)], args
 
 
+def _call(shared: Sequence[str], decisions: Sequence[Call]) -> Call:
+    """One call of append.lua: its partition's shared keys (the log, the tombstones),
+    then its decisions in order."""
+    keys, args = list(shared), [len(decisions)]
+    for own_keys, own_args in decisions:
+        keys += own_keys
+        args += own_args
+    return keys, args
+
+
 def append_call(r: AppendRequest, partitions: int) -> Call:
     """The keys and arguments of append.lua for one request alone (the benchmarks'
     loaders send these, and `merged` joins a partition's into one call)."""
     k = Keys(partition_of(r.match_id, partitions))
-    keys, args = _decision(r, k)
-    return [k.log, k.archived, *keys], [1, *args]
+    return _call([k.log, k.archived], [_decision(r, k)])
 
 
 def merged(calls: Sequence[Call]) -> Call:
     """One call of append.lua for several one-request calls of the same partition, in
-    their order: the shared keys once, then each request's keys and arguments."""
-    keys = list(calls[0][0][:2])
-    args: list[Any] = [len(calls)]
-    for k, a in calls:
-        keys += k[2:]
-        args += a[1:]
-    return keys, args
+    their order."""
+    return _call(calls[0][0][:2], [(keys[2:], args[1:]) for keys, args in calls])
 
 
 def per_partition(
@@ -317,19 +321,19 @@ def per_partition(
 ) -> list[tuple[Call, list[int]]]:
     """One call of append.lua per partition the requests touch, each with the indices of
     the requests it carries, in the order they came."""
-    groups: dict[int, tuple[list[str], list[Any], list[int]]] = {}
+    groups: dict[int, tuple[list[Call], list[int]]] = {}
     for i, r in enumerate(requests):
         p = partition_of(r.match_id, partitions)
-        k = Keys(p)
         group = groups.get(p)
         if group is None:
-            group = groups[p] = ([k.log, k.archived], [0], [])
-        keys, args = _decision(r, k)
-        group[0].extend(keys)
-        group[1].extend(args)
-        group[1][0] += 1
-        group[2].append(i)
-    return [((keys, args), indices) for keys, args, indices in groups.values()]
+            group = groups[p] = ([], [])
+        decisions, indices = group
+        decisions.append(_decision(r, Keys(p)))
+        indices.append(i)
+    return [
+        (_call([Keys(p).log, Keys(p).archived], decisions), indices)
+        for p, (decisions, indices) in groups.items()
+    ]
 
 
 class RedisEventStore:
