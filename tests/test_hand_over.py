@@ -1,4 +1,5 @@
-"""The command service runs the batches that arrive while one is running as one."""
+"""The command service runs the batches that arrive while its runs are busy as one, with
+up to `runners` runs at once."""
 
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ class Processor:
         return [[i] for i, _ in enumerate(batches)]
 
 
-def service(processor: Processor) -> CommandService:
-    settings = Settings(redis_url="redis://127.0.0.1:1", partitions=4)
+def service(processor: Processor, runners: int = 1) -> CommandService:
+    settings = Settings(redis_url="redis://127.0.0.1:1", partitions=4, runners=runners)
     redis = Redis.from_url(settings.redis_url)  # never connected: nothing here reads it
     return CommandService(settings, redis, store=Any, processor=processor)  # type: ignore[arg-type]
 
@@ -82,4 +83,48 @@ async def test_stopping_waits_for_a_run_in_flight_though_its_handler_was_cancell
     assert not stopping.done()  # the run still holds the batch
     processor.go.set()
     await stopping
-    assert processor.calls == [["p0"]] and svc._runner is None
+    assert processor.calls == [["p0"]] and not svc._runners
+
+
+class Held(Processor):
+    """Every call waits until it is let go (`release`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gates: list[asyncio.Event] = []
+
+    async def handle_batches(self, batches: Sequence[Batch]) -> list[list[int]]:
+        self.calls.append([b.dead_letter_stream for b in batches])
+        gate = asyncio.Event()
+        self.gates.append(gate)
+        await gate.wait()
+        return [[i] for i, _ in enumerate(batches)]
+
+    async def release(self, call: int) -> None:
+        while len(self.gates) <= call:
+            await asyncio.sleep(0)
+        self.gates[call].set()
+
+
+async def test_a_second_runner_takes_what_arrives_while_the_first_waits() -> None:
+    processor = Held()
+    svc = service(processor, runners=2)
+    first = asyncio.create_task(svc.hand_over(Batch([], "p0")))
+    await asyncio.sleep(0)
+    second = asyncio.create_task(svc.hand_over(Batch([], "p1")))
+    await asyncio.sleep(0.01)
+    # The second batch runs beside the first, which still waits on "Redis".
+    assert processor.calls == [["p0"], ["p1"]]
+    # Both runners busy: what arrives now waits for one of them, and runs together.
+    later = [asyncio.create_task(svc.hand_over(Batch([], f"p{p}"))) for p in (2, 3)]
+    await asyncio.sleep(0.01)
+    assert processor.calls == [["p0"], ["p1"]]
+    await processor.release(1)
+    assert await second == [0]
+    await processor.release(2)
+    assert [await t for t in later] == [[0], [1]]
+    assert processor.calls == [["p0"], ["p1"], ["p2", "p3"]]
+    assert not first.done()  # the first run never held the others up
+    await processor.release(0)
+    assert await first == [0]
+    assert not svc._runners

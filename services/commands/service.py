@@ -294,7 +294,7 @@ class CommandService:
         self._heartbeat = self.redis.register_script(HEARTBEAT_LUA)
         self.takeovers = 0  # commands taken over from dead workers (tests, the soak)
         self._arrived: list[tuple[Batch, asyncio.Future[list[int]]]] = []
-        self._runner: asyncio.Task[None] | None = None
+        self._runners: set[asyncio.Task[None]] = set()
         for p in settings.owned:
             self._subscribe(p)
 
@@ -375,12 +375,17 @@ class CommandService:
 
         Each partition's read under a light or middling load brings a command or two,
         and a batch's round trips and bookkeeping cost about as much as its commands:
-        run together, they are paid once. One runner at a time, in a task of its own,
-        so no subscriber is kept from reading its own partition by running others'."""
+        run together, they are paid once. Runners are tasks of their own, so no
+        subscriber is kept from reading its own partition by running others'.
+
+        Up to `settings.runners` at once (two by default): while one run waits on Redis
+        for its appends and replies, the next decides, where one runner left the service
+        idle for a third of a busy run. Runs never share a match: a match belongs to one
+        partition, and a partition has one batch in flight at a time."""
         waiting: asyncio.Future[list[int]] = asyncio.get_running_loop().create_future()
         self._arrived.append((batch, waiting))
-        if self._runner is None:
-            self._runner = asyncio.create_task(self._run_arrived())
+        if len(self._runners) < self.settings.runners:
+            self._runners.add(asyncio.create_task(self._run_arrived()))
         return await waiting
 
     async def _run_arrived(self) -> None:
@@ -389,7 +394,9 @@ class CommandService:
                 taken, self._arrived = self._arrived, []
                 await self._run_together(taken)
         finally:
-            self._runner = None
+            # No await between the last look at `_arrived` and this: a batch handed
+            # over meanwhile finds a runner slot free.
+            self._runners.discard(cast("asyncio.Task[None]", asyncio.current_task()))
 
     async def _run_together(self, taken: list[tuple[Batch, asyncio.Future[list[int]]]]) -> None:
         try:
@@ -444,10 +451,10 @@ class CommandService:
             await sub.stop()
         if loops:
             await asyncio.wait(loops, timeout=10)
-        if self._runner is not None:
+        if self._runners:
             # A run in flight (its handlers perhaps cancelled with the read loops) ends,
             # acknowledging what it answered, before the connections close.
-            await asyncio.wait({self._runner}, timeout=10)
+            await asyncio.wait(set(self._runners), timeout=10)
 
     async def create_groups(self) -> None:
         """Before the broker starts: the groups (FastStream would create missing ones at

@@ -40,6 +40,8 @@ class Settings(msgspec.Struct, kw_only=True):
     consumer: str = ""
     batch_size: int = 500
     polling_ms: int = 100
+    # Rounds of commands a service runs at once (services/commands/service.py).
+    runners: int = 2
     cache_size: int = 10_000
     snapshot_every: int = 100
     claim_idle_ms: int = 30_000  # a live worker's command pending this long failed: retried
@@ -113,6 +115,7 @@ class Settings(msgspec.Struct, kw_only=True):
             redis_url=redis_url,
             partitions=env_int("TABLETOP_PARTITIONS", 16, least=1),
             batch_size=env_int("TABLETOP_BATCH", 500, least=1),
+            runners=env_int("TABLETOP_RUNNERS", 2, least=1),
             cache_size=env_int("TABLETOP_CACHE", 10_000, least=0),
             snapshot_every=env_int("TABLETOP_SNAPSHOT_EVERY", 100, least=1),
             max_command_bytes=env_int("TABLETOP_MAX_COMMAND_BYTES", 64 * 1024, least=1),
