@@ -25,7 +25,7 @@ import msgspec
 import structlog
 
 from domain import match as m
-from domain.kernel import Seat, get_game
+from domain.kernel import Seat, get_game, keeps_no_secrets
 from events.envelope import Envelope
 from events.matches import LiveMatch, decode_events, game_of, load_match
 from events.store import EventStore
@@ -75,6 +75,7 @@ class Batch:
     envelopes: Sequence[Envelope] = ()
     events: Sequence[Any] = ()
     _texts: dict[Seat | None, str] = field(default_factory=dict)
+    _table: dict[str, Any] | None = None  # the view every reader shares, if the game allows
 
     @property
     def version(self) -> int:
@@ -97,10 +98,19 @@ class Batch:
             version=state.version,
             seat=seat,
             events=lines,
-            view=tables.view_for(state, seat, self.names),
+            view=self._view(seat),
             commands=tables.commands_for(state, seat),
             your_turn=my_turn(state, seat),
         )
+
+    def _view(self, seat: Seat | None) -> dict[str, Any]:
+        # A game that keeps no secrets shows every reader the same table: rendered once
+        # for the batch, each seat's view differs only in naming its reader.
+        if not keeps_no_secrets(get_game(self.state.game)):
+            return tables.view_for(self.state, seat, self.names)
+        if self._table is None:
+            self._table = tables.view_for(self.state, None, self.names)
+        return {**self._table, "you": seat}
 
 
 Closed = None  # put in a socket's queue when the socket has gone

@@ -71,3 +71,28 @@ async def test_a_socket_for_a_match_that_does_not_exist_is_told_so(
         await socket.wait_closed()
     assert message == {"kind": "error", "message": "There is no match no-such-match."}
     assert socket.close_code == 4404
+
+
+def test_a_table_without_secrets_is_rendered_once_and_reads_the_same_to_each_seat() -> None:
+    from domain import match as m
+    from services.gateway import feeds
+
+    state = None
+    for command in (
+        m.CreateMatch(game="chicken", seats=2),
+        m.JoinMatch(player="ann"),
+        m.JoinMatch(player="bea"),
+        m.StartMatch(player="ann", seed=7),
+    ):
+        state = m.decide_and_fold(state, command, now=1)[1]
+    assert state is not None
+    names = ["Ann", "Bea"]
+    batch = feeds.Batch("hello", state, names)
+    messages = {p: json.loads(batch.text_for(p)) for p in ("ann", "bea", "someone")}
+    for player, seat in (("ann", 0), ("bea", 1), ("someone", None)):
+        # What rendering the seat's view on its own gives.
+        assert messages[player]["view"] == json.loads(
+            json.dumps(tables.view_for(state, seat, names))
+        )
+        assert messages[player]["view"]["you"] == seat
+    assert batch._table is not None  # the table was rendered for the batch, once
