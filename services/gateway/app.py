@@ -148,11 +148,15 @@ class Gateway:
         known = self._seating.get(match_id)
         if known is not None:
             return known
-        found = await load_match(self.store, match_id)
-        if found is None:
-            return None
-        seating = (found.state.game, list(found.state.players))
-        if found.state.status != "lobby":
+        # A socket here follows the match: its feed has it folded already.
+        state = self.feeds.state_of(match_id)
+        if state is None or state.status == "lobby":
+            found = await load_match(self.store, match_id)
+            if found is None:
+                return None
+            state = found.state
+        seating = (state.game, list(state.players))
+        if state.status != "lobby":
             if len(self._seating) >= 50_000:
                 self._seating.pop(next(iter(self._seating)))
             self._seating[match_id] = seating

@@ -211,6 +211,13 @@ class Feeds:
     def following(self) -> int:
         return len(self._feeds)
 
+    def state_of(self, match_id: str) -> m.MatchState | None:
+        """The match as a feed here last folded it, if one follows it."""
+        found = self._feeds.get(match_id)
+        if found is None or found[0].live is None:
+            return None
+        return found[0].live.state
+
     @contextlib.contextmanager
     def follow(self, match_id: str) -> Iterator[Feed]:
         """The match's feed (started by its first socket, stopped after its last)."""
