@@ -96,3 +96,25 @@ def test_a_table_without_secrets_is_rendered_once_and_reads_the_same_to_each_sea
         )
         assert messages[player]["view"]["you"] == seat
     assert batch._table is not None  # the table was rendered for the batch, once
+
+
+async def test_a_move_learns_its_seats_from_the_feed_that_follows_its_match(
+    stack: Stack, http: httpx.AsyncClient, monkeypatch: Any
+) -> None:
+    from services.gateway import app
+
+    match_id, players = await table_of_two(http)
+    gateway = stack.server.app.state.gateway
+    loads: list[str] = []
+    real = app.load_match
+
+    async def counted(store: Any, match_id: str) -> Any:
+        loads.append(match_id)
+        return await real(store, match_id)
+
+    monkeypatch.setattr(app, "load_match", counted)
+    async with connect(ws_url(stack, match_id, players[0], None)) as ann:
+        hello = await receive(ann)
+        seating = await gateway.seating(match_id)
+    assert seating == ("chicken", hello["view"]["players"])
+    assert loads == []  # the feed had the match folded: nothing read from Redis
