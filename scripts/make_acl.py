@@ -217,6 +217,8 @@ def users(partitions: int) -> list[str]:
                 EVENTS,
                 "~tt:{*}:cmds:* ~tt:{*}:snap:*",
                 "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:hist:* ~tt:{*}:rm:lobby:*",
+                # Its players' inboxes, which lose their notices older than the retention.
+                "~tt:{*}:rm:inbox:*",
                 "~tt:{*}:rm:checkpoint ~tt:{*}:public ~tt:{*}:public:checkpoint",
                 "~tt:{ratings}:checkpoint:*",
                 TOMBSTONES,
@@ -225,7 +227,8 @@ def users(partitions: int) -> list[str]:
                 "~tt:{*}:clock:checkpoint",
                 REPLIES_ALL,
                 "+xrange +xrevrange +xlen +get +mget +hget +hmget +hgetall +zrangebyscore",
-                "+zcount +scan +del +evalsha +eval +script|load +client|setname",
+                "+zcount +zremrangebyscore +scan +del +evalsha +eval +script|load",
+                "+client|setname",
                 first_arg("hset", tombstones),
                 first_arg("set", cursors),
                 first_arg("xtrim", logs + public_streams),

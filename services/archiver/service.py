@@ -8,7 +8,8 @@ Each pass, for every partition:
    and digests) is put in the cold store and read back; then one script checks the
    stream is still the one archived, writes the tombstone (with the summary, so the
    lobby and `show` still list it) and deletes the match stream, replies, snapshot,
-   summary, views and histories. A crash between the two steps archives it again.
+   summary, views and histories; its players' inboxes in that partition lose their
+   notices older than the retention. A crash between the two steps archives it again.
 2. **The partition log is trimmed** behind the slowest of the checkpoints that read it
    (the matches and public projections, the ratings, the clocks' scheduler), and never
    past the retention: what every reader has applied and is older than any match kept
@@ -190,6 +191,7 @@ class Archiver:
         # Histories are no longer projected; a match projected before still has them.
         readers = [k.history(match_id, "spectator")]
         readers += [k.history(match_id, str(seat)) for seat in range(summary.seats)]
+        inboxes = [k.inbox(p_id) for p_id in dict.fromkeys(summary.players) if p_id]
         keys = [
             k.match(match_id),
             k.replies(match_id),
@@ -198,8 +200,18 @@ class Archiver:
             k.views(match_id),
             k.archived,
             *readers,
+            *inboxes,
         ]
-        ok = await self._archive(keys=keys, args=[match_id, len(envelopes), _ENC.encode(stone)])
+        old_before = at - self.settings.archive_after_ms
+        stone_bytes = _ENC.encode(stone)
+        args: list[str | int | bytes] = [
+            match_id,
+            len(envelopes),
+            stone_bytes,
+            len(inboxes),
+            old_before,
+        ]
+        ok = await self._archive(keys=keys, args=args)
         if int(ok) == 1:
             metrics.ARCHIVED.inc()
             log.info("match_archived", match_id=match_id, events=len(envelopes), where=stone.where)

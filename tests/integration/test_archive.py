@@ -180,6 +180,31 @@ async def test_a_match_finished_within_the_retention_stays_in_redis(
         await keeper.stop()
 
 
+async def test_an_archived_match_s_players_keep_only_their_notices_within_the_retention(
+    service: CommandService, redis: Redis, redis_server: str, tmp_path: Path
+) -> None:
+    cfg = settings(redis_server, str(tmp_path / "archive"))
+    [mid] = await play(redis_server, service, "countdown", 1)
+    await project(redis)
+    summary = await compose.read_models(cfg, redis).summary(mid)
+    assert summary is not None
+    k = Keys(partition_of(mid, P))
+    inboxes = [k.inbox(p) for p in summary.players if p]
+    assert await redis.exists(*inboxes) == 2  # "your turn", "match finished", ...
+    # A notice the first player got later, from another match of this partition.
+    later = _now() + DAY
+    await redis.zadd(inboxes[0], {b'{"id": "later"}': later})
+    keeper = archiver(cfg, later + 1)
+    try:
+        assert (await keeper.pass_once())["archived"] == 1
+    finally:
+        await keeper.stop()
+    # The archived match's notices, older than the retention, left with it: the second
+    # player's inbox emptied and went; the first keeps the later one.
+    assert await redis.zrange(inboxes[0], 0, -1) == [b'{"id": "later"}']
+    assert not await redis.exists(inboxes[1])
+
+
 async def test_hidden_cards_stay_hidden_in_an_archived_match_s_histories_and_views(
     service: CommandService, redis: Redis, redis_server: str, tmp_path: Path
 ) -> None:

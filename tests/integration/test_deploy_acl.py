@@ -26,7 +26,7 @@ from redis.exceptions import NoPermissionError, RedisError, ResponseError
 
 from domain import match as m
 from events.archive import ArchivedStore, FileArchive
-from events.keys import Keys
+from events.keys import Keys, partition_of
 from events.redis_store import RedisEventStore
 from services import compose
 from services.cli.main import main
@@ -243,6 +243,8 @@ def _ops() -> dict[str, Op]:
         "turns.zadd": lambda r: r.zadd(TURNS, {"m9": 1}),
         "inbox.zrevrange": lambda r: r.zrevrange(INBOX, 0, -1),
         "inbox.zremrangebyrank": lambda r: r.zremrangebyrank(INBOX, 0, 0),
+        "inbox.zremrangebyscore": lambda r: r.zremrangebyscore(INBOX, "-inf", "(0"),
+        "inbox.del": lambda r: r.delete(INBOX),
         # the server
         "server.scan": lambda r: r.scan(0),
         "server.keys": lambda r: r.keys("*"),
@@ -393,6 +395,9 @@ ALLOWED: dict[str, set[str]] = {
         "tombstones.hget",
         "tombstones.hset",
         "archive cursor.set",
+        # An archived match's players lose their notices older than the retention.
+        "inbox.zremrangebyscore",
+        "inbox.del",
         "clock checkpoint.get",
         "scheduler replies.xrange",  # it drops reply streams of clients that are gone
         "server.scan",
@@ -419,6 +424,7 @@ ALLOWED: dict[str, set[str]] = {
         "notices.write(script)",
         "notices.post(script)",
         "inbox.zremrangebyrank",
+        "inbox.zremrangebyscore",
     },
 }
 
@@ -672,6 +678,9 @@ async def test_every_process_does_its_work_as_its_own_user(
     # The archiver moves it to cold storage as its own user, and every reader still
     # finds it: the reader through the CLI, the auditor through the archive.
     cold = tmp_path / "archive"
+    seats = Keys(partition_of(match_id, P))
+    inboxes = [seats.inbox(player) for player in live.state.players if player]
+    assert await admin.exists(*inboxes) == 2
     keeper = compose.archiver(
         Settings(redis_url=url("tt-archiver"), partitions=P, archive=str(cold), archive_after_ms=0)
     )
@@ -681,6 +690,8 @@ async def test_every_process_does_its_work_as_its_own_user(
         await keeper.stop()
     assert done["archived"] == 1
     assert not await admin.exists(RedisEventStore(admin, P).keys(match_id).match(match_id))
+    # Their notices are older than the retention (none here): the inboxes emptied and went.
+    assert await admin.exists(*inboxes) == 0
     monkeypatch.setenv("TABLETOP_ARCHIVE", str(cold))
     for args, (user, shown) in expected.items():
         monkeypatch.setenv("TABLETOP_REDIS_URL", url(user))
