@@ -25,6 +25,7 @@ from bench.common import BenchConfig
 PER_PARTITION = {
     "{p}:commands",
     "{p}:log",
+    "{p}:notices",  # capped (notices.STREAM_MAXLEN a partition), kept after archiving
     "{p}:public",
     "{p}:rm:checkpoint",
     "{ratings}:checkpoint",

@@ -485,6 +485,8 @@ def render_markdown(r: dict[str, Any]) -> str:
 
 def _memory_section(rm: dict[str, Any]) -> str:
     """Redis bytes per match, by key family, live, finished and archived."""
+    from services.readside.notices import STREAM_MAXLEN as NOTICES_CAP
+
     live, done = rm["live_keys_bytes_per_match"], rm["finished_keys_bytes_per_match"]
     kept = rm["archived_keys_bytes_per_match"]
     rows = [
@@ -503,8 +505,10 @@ def _memory_section(rm: dict[str, Any]) -> str:
             f"({rm['archived']} matches at {rm['archive_matches_per_s']:,} a second, one "
             f"{rm['archive_file_bytes_median']:,}-byte file each): "
             f"**{rm['archived_match_keys_bytes_per_match']:,} bytes** a match (its tombstone "
-            "and lobby entries), plus what is left of the trimmed streams, "
-            f"{rm['per_partition_fixed_bytes']:,} bytes a partition whatever the matches. "
+            "and lobby entries), plus what is left of the trimmed streams and the notice "
+            f"stream, {rm['per_partition_fixed_bytes']:,} bytes a partition here, which "
+            f"stop growing once the notice stream reaches its cap ({NOTICES_CAP:,} notices a "
+            "partition); the players' inboxes lose an archived match's notices with it. "
             "Bytes are `MEMORY USAGE` of every key, by family, divided by the matches "
             f"(Redis's `used_memory` grew by {rm['live_bytes_per_match']:,} and "
             f"{rm['finished_bytes_per_match']:,} bytes a match). The goals: live <= 100 KB, "
