@@ -37,6 +37,7 @@ from typing import Any, Literal, cast
 import msgspec
 import structlog
 from redis.asyncio import Redis
+from redis.typing import EncodableT
 
 from events.archive import ArchivedMatch, ArchivedReply, ArchiveHeader, ColdStore, Tombstone
 from events.keys import RATINGS, REPLY_PREFIX, Keys
@@ -202,16 +203,9 @@ class Archiver:
             *readers,
             *inboxes,
         ]
-        old_before = at - self.settings.archive_after_ms
-        stone_bytes = _ENC.encode(stone)
-        args: list[str | int | bytes] = [
-            match_id,
-            len(envelopes),
-            stone_bytes,
-            len(inboxes),
-            old_before,
-        ]
-        ok = await self._archive(keys=keys, args=args)
+        old_before = at - self.settings.archive_after_ms  # notices older leave the inboxes
+        args: list[EncodableT] = [match_id, len(envelopes), _ENC.encode(stone)]
+        ok = await self._archive(keys=keys, args=[*args, len(inboxes), old_before])
         if int(ok) == 1:
             metrics.ARCHIVED.inc()
             log.info("match_archived", match_id=match_id, events=len(envelopes), where=stone.where)
