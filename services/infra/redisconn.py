@@ -18,11 +18,13 @@ real cluster.
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 
 import hiredis
 import redis.asyncio.cluster as redis_cluster
+from redis._parsers.hiredis import _AsyncHiredisParser
 from redis.asyncio import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.connection import (
@@ -57,6 +59,38 @@ class _HiredisPacking:
             # raises its own DataError as it always has.
             packed: list[bytes] = super().pack_command(*args)  # type: ignore[misc]
             return packed
+
+    async def read_response(
+        self,
+        disable_decoding: bool = False,
+        timeout: float | None = None,
+        *,
+        disconnect_on_error: bool = True,
+        push_request: bool | None = False,
+    ) -> Any:
+        """redis-py's, without a timer for a reply whose bytes are already here.
+
+        redis-py times every reply it reads with the socket timeout: an `asyncio.timeout`
+        armed and cancelled per reply, about 10 µs of a pipelined command's 20 (a
+        pipeline of 50 GETs: 21-22 µs a command with it, 10-12 without). The replies of
+        a pipeline come in together: once the first has been waited for (timed), the
+        others are read from the buffer. A reply begun is one a live server is sending,
+        so it is read to its end untimed; a server that sent nothing yet is waited for
+        with the socket timeout, as redis-py does."""
+        if timeout is None and self._buffered():
+            timeout = math.inf  # redis-py >= 8.1: this read untimed
+        return await super().read_response(  # type: ignore[misc]
+            disable_decoding,
+            timeout,
+            disconnect_on_error=disconnect_on_error,
+            push_request=push_request,
+        )
+
+    def _buffered(self) -> bool:
+        parser = getattr(self, "_parser", None)
+        if not isinstance(parser, _AsyncHiredisParser) or parser._reader is None:
+            return False
+        return bool(parser._reader.has_data())
 
     async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
         """redis-py's, without its `wait_for` around every write.

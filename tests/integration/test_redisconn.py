@@ -3,13 +3,16 @@ the same refusals, and every command shape the services send works on a real ser
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
+import redis.asyncio.connection as redis_connection
 from redis.asyncio import Redis
 from redis.asyncio.connection import Connection, UnixDomainSocketConnection
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import DataError
+from redis.exceptions import DataError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.infra.redisconn import FastConnection, FastUnixConnection, connect, is_cluster
 
@@ -87,3 +90,53 @@ async def test_a_connection_closed_under_a_writer_is_a_lost_connection(redis_ser
             await connection.send_packed_command(b"PING\r\n")
     finally:
         await client.aclose()
+
+
+async def test_a_pipelines_replies_are_timed_once_not_once_each(
+    redis_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # redis-py arms and cancels a timer for every reply it reads: about half of what a
+    # pipelined command costs the client. The replies come in together.
+    armed: list[float] = []
+    timed = redis_connection.async_timeout
+
+    def counted(delay: float | None) -> Any:
+        armed.append(delay or 0.0)
+        return timed(delay)
+
+    monkeypatch.setattr(redis_connection, "async_timeout", counted)
+    client = connect(redis_server, socket_timeout=5.0)
+    try:
+        await client.set("k", b"v" * 50)
+        armed.clear()
+        async with client.pipeline(transaction=False) as pipe:
+            for _ in range(40):
+                pipe.get("k")
+            pipe.hget("k", "f")  # a wrong type: an error among the replies, in its place
+            replies = await pipe.execute(raise_on_error=False)
+        assert replies[:40] == [b"v" * 50] * 40
+        assert isinstance(replies[40], ResponseError)
+        assert armed == [5.0]  # the first reply waited for, and only it
+    finally:
+        await client.aclose()
+
+
+async def test_a_server_that_answers_nothing_still_times_out() -> None:
+    # The socket timeout still guards the wait for a reply that has not begun.
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(_: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    client = connect(f"redis://127.0.0.1:{port}/0", socket_timeout=0.2)
+    try:
+        with pytest.raises(RedisTimeoutError):
+            await client.get("k")
+    finally:
+        await client.aclose()
+        for writer in accepted:
+            writer.close()
+        server.close()
+        await server.wait_closed()
