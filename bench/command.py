@@ -32,7 +32,7 @@ def _repo_docs() -> Path | None:
     "--raw-processes",
     type=click.IntRange(min=1),
     default=None,
-    help="Drivers of the raw limit (default: two per core).",
+    help="Drivers of the raw limit (default: four a core).",
 )
 @click.option("--profile", is_flag=True, help="py-spy the command service in the e2e run.")
 @click.option(

@@ -30,7 +30,7 @@ class BenchConfig:
     snapshot_every: int = 100
     seed: int = 1
     profile: bool = False
-    raw_processes: int = 0  # drivers of the raw limit; 0: two per core
+    raw_processes: int = 0  # drivers of the raw limit; 0: four a core
     sections: tuple[str, ...] = (
         "e2e", "raw", "peer", "half", "roles", "es", "rules", "growth", "scale", "gateway",
         "memory", "cluster",

@@ -885,13 +885,7 @@ def _bounds(r: dict[str, Any]) -> list[str]:
             f"on the platform's bare work, so one Redis tops out near "
             f"{1e6 / raw['redis_us_per_cmd']:,.0f} commands/s; it kept "
             f"{raw['raw_cores']:.2f} of {cores} cores busy"
-            + (
-                f" (short of saturation: redis-server, one thread, was busy "
-                f"{raw['redis_cores']:.2f} of its core and the drivers waited on it; the "
-                "limit is understated)."
-                if raw["raw_cores"] < 0.9 * cores
-                else "."
-            )
+            + (f" ({bound})." if (bound := raw_bound(raw, cores)) else ".")
         )
     by = r.get("redis_us_per_cmd_by_role", {})
     if by.get("total"):
@@ -900,6 +894,28 @@ def _bounds(r: dict[str, Any]) -> list[str]:
             f"projector {by.get('projector', 0):,.0f} µs a command (section 1, per role)."
         )
     return out
+
+
+def raw_bound(raw: dict[str, Any], cores: int) -> str:
+    """Why the raw limit kept the cores it did ("" when it kept nearly all): Redis's one
+    thread, or waiting."""
+    redis_us, driver_us = raw.get("redis_us_per_cmd", 0), raw.get("driver_us_per_cmd", 0)
+    if raw["raw_cores"] >= 0.9 * cores:
+        return ""
+    if raw["redis_cores"] >= 0.9 and redis_us:
+        # Redis saturated: the drivers only keep pace with it, on a share of a core set
+        # by their cost a command against its cost.
+        share = driver_us / redis_us
+        return (
+            f"the limit is redis-server's one thread, busy {raw['redis_cores']:.2f} of its "
+            f"core: the drivers need {driver_us:.0f} µs a command to its {redis_us:.0f}, so "
+            f"even with that thread busy all the time they would keep {share:.2f} of "
+            f"another core busy, {1 + share:.2f} cores in all"
+        )
+    return (
+        f"short of saturation: redis-server, one thread, was busy {raw['redis_cores']:.2f} "
+        "of its core and the drivers waited on it; the limit is understated"
+    )
 
 
 def raw_section(r: dict[str, Any]) -> str:
@@ -921,7 +937,14 @@ def raw_section(r: dict[str, Any]) -> str:
         "partition's), the reply's XADD "
         "(MAXLEN ~ 100,000 as the service caps it), XACK of the batch, the client's XREAD "
         f"of its reply stream. {raw['processes']} processes, each owning the partitions "
-        "p mod N = i and their matches, closed loop like the load generator (each match's "
+        "p mod N = i and their matches"
+        + (
+            " (redis-server pinned to a core of its own, the drivers to the others: a "
+            "driver that shares Redis's core makes the one thread wait)"
+            if raw.get("pinned")
+            else ""
+        )
+        + ", closed loop like the load generator (each match's "
         "next command when its reply is read), pack the commands with hiredis onto a plain "
         "socket and parse with hiredis's reader: two round trips a cycle for every command "
         "in flight. No framework, no rules, no redis-py, no projector.",
@@ -931,12 +954,7 @@ def raw_section(r: dict[str, Any]) -> str:
         f"appends refused: {raw['refused'] or 'none'}",
         f"- cores busy: **{raw['raw_cores']:.2f} of {cores}** (drivers "
         f"{raw['driver_cores']:.2f}, redis-server {raw['redis_cores']:.2f})"
-        + (
-            ""
-            if raw["raw_cores"] >= 0.9 * cores
-            else ": short of saturation, so this limit is low (redis-server is one thread "
-            "and the drivers wait on its replies; other work on the machine lowers it too)"
-        ),
+        + (f": {bound}" if (bound := raw_bound(raw, cores)) else ""),
         f"- per command: redis-server {raw['redis_us_per_cmd']:.0f} µs of CPU, the drivers "
         f"{raw['driver_us_per_cmd']:.0f} µs; one Redis tops out near "
         f"{1e6 / max(1.0, raw['redis_us_per_cmd']):,.0f} commands/s at this cost",

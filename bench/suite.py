@@ -129,11 +129,9 @@ def run_all(cfg: BenchConfig, progress: Callable[[str], None] = say) -> dict[str
             )
         lap("roles")
         if "raw" in cfg.sections:
-            from bench.raw_limit import run_raw_limit
+            from bench.raw_limit import drivers_for, run_raw_limit
 
-            # Two drivers a core: each waits on Redis half its time, and with one a core the
-            # raw limit measured 10-20 % lower (docs/performance-log.md).
-            n = cfg.raw_processes or 2 * max(1, os.cpu_count() or 1)
+            n = cfg.raw_processes or drivers_for(len(os.sched_getaffinity(0)))
             progress(f"raw limit: the same Redis work per command, {n} hiredis drivers")
             details["raw"] = run_raw_limit(lab, n)
             raw = details["raw"]

@@ -9,12 +9,15 @@ rate never exceeds the burst rate it is derived from."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from typing import Any
 
 import pytest
 
 from bench.common import BenchConfig
-from bench.report import render_markdown
+from bench.raw_limit import _pin, _unpin
+from bench.report import raw_bound, render_markdown
 from bench.suite import GOALS, run_all
 
 KEYS = (
@@ -84,6 +87,7 @@ def test_the_raw_limit_and_the_peer_answer_every_command(tiny: dict[str, Any]) -
     # The append script ran once per command, with its own writes inside.
     assert raw["redis_commandstats"]["evalsha"]["calls_per_cmd"] == pytest.approx(1.0)
     assert raw["processes"] == 2 and raw["raw_cores"] > 0
+    assert raw["pinned"] == (len(os.sched_getaffinity(0)) >= 2)
     peer = d["peer_service"]
     assert peer["replies"] == commands and peer["rejected"] == {}
     assert d["half_peak"]["paced_cmds_per_s"] == pytest.approx(
@@ -102,3 +106,28 @@ def test_the_report_carries_the_goals_table(tiny: dict[str, Any]) -> None:
     assert "## 2. The raw limit" in text
     assert "### Redis per command, per role" in text
     assert "The peer service a Python team would build instead" in text
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="pinning needs two cores")
+def test_the_raw_limit_gives_redis_a_core_of_its_own_and_then_gives_it_back() -> None:
+    cores = sorted(os.sched_getaffinity(0))
+    server, driver = (subprocess.Popen(["sleep", "60"]) for _ in range(2))
+    try:
+        assert _pin([server.pid], [driver.pid])
+        assert os.sched_getaffinity(server.pid) == {cores[-1]}
+        assert os.sched_getaffinity(driver.pid) == set(cores[:-1])
+        _unpin([server.pid])  # the sections after the raw limit share every core again
+        assert os.sched_getaffinity(server.pid) == set(cores)
+    finally:
+        for p in (server, driver):
+            p.kill()
+            p.wait()
+
+
+def test_a_saturated_raw_limit_is_said_to_be_bound_by_redis_not_understated() -> None:
+    raw = {"raw_cores": 1.65, "redis_cores": 0.93, "redis_us_per_cmd": 26.0}
+    bound = raw_bound({**raw, "driver_us_per_cmd": 21.0}, 2)
+    assert "one thread, busy 0.93" in bound and "1.81 cores in all" in bound
+    waiting = raw_bound({**raw, "redis_cores": 0.7, "driver_us_per_cmd": 21.0}, 2)
+    assert "understated" in waiting
+    assert raw_bound({**raw, "raw_cores": 1.9, "driver_us_per_cmd": 21.0}, 2) == ""
