@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from click.testing import CliRunner
 
 from services.cli.main import main
 from services.infra import metrics
+from tests.support.tools import compose_tool
 
 DEPLOY = Path(__file__).parents[1] / "deploy"
 ROLES = {
@@ -132,19 +132,8 @@ def test_the_alerts_and_the_dashboard_use_only_metrics_the_code_exposes() -> Non
         assert wanted in used, wanted
 
 
-def _compose_tool() -> list[str] | None:
-    docker = shutil.which("docker")
-    if (
-        docker
-        and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0
-    ):
-        return [docker, "compose"]
-    legacy = shutil.which("docker-compose")
-    return [legacy] if legacy else None
-
-
 def test_docker_compose_takes_the_file() -> None:
-    tool = _compose_tool()
+    tool = compose_tool()
     if tool is None:
         pytest.skip("neither `docker compose` nor `docker-compose` is installed")
     done = subprocess.run(

@@ -1,7 +1,8 @@
 """What the test run needs beyond Python packages, set up from the project's own files
 before the first test, so `pytest` alone passes on a fresh machine: the official AsyncAPI
-parser (pinned by tools/asyncapi/package-lock.json) and Debian's Chromium for the
-browser tests (Playwright's own browser download is not reachable here)."""
+parser (pinned by tools/asyncapi/package-lock.json), Debian's Chromium for the
+browser tests (Playwright's own browser download is not reachable here) and Debian's
+docker-compose, which checks deploy/compose.yaml where no Compose tool is installed."""
 
 from __future__ import annotations
 
@@ -47,7 +48,37 @@ def install_chromium() -> None:
     )
 
 
+def _apt_get(*args: str) -> int:
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    out = subprocess.DEVNULL
+    return subprocess.run(
+        ["apt-get", *args], check=False, env=env, stdout=out, stderr=out, timeout=900
+    ).returncode
+
+
+def compose_tool() -> list[str] | None:
+    """The command that runs Docker Compose here: the plugin, or the older standalone."""
+    docker = shutil.which("docker")
+    if (
+        docker
+        and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0
+    ):
+        return [docker, "compose"]
+    legacy = shutil.which("docker-compose")
+    return [legacy] if legacy else None
+
+
+def install_compose() -> None:
+    if compose_tool() is not None or not shutil.which("apt-get") or os.geteuid() != 0:
+        return
+    _say("installing Debian's docker-compose to check deploy/compose.yaml (apt-get)")
+    if _apt_get("install", "-y", "-qq", "docker-compose") != 0:
+        _apt_get("update", "-qq")  # the package lists may be stale or missing
+        _apt_get("install", "-y", "-qq", "docker-compose")
+
+
 def set_up() -> None:
     """Missing tools are installed; a tool that cannot be is reported by its own tests."""
     install_validator()
     install_chromium()
+    install_compose()
