@@ -146,6 +146,15 @@ class ReplayBody(msgspec.Struct):
     line: Line | None
 
 
+class Problem(msgspec.Struct, omit_defaults=True):
+    """A refusal (every status of 400 and above): its status again, a sentence saying
+    why, and for a body that failed validation, which field and how."""
+
+    status_code: int
+    detail: str
+    extra: list[dict[str, Any]] | dict[str, Any] | None = None
+
+
 class Health(msgspec.Struct):
     status: str
     redis: str

@@ -34,6 +34,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.params import Parameter
 from litestar.response import File
 from litestar.static_files import create_static_files_router
+from litestar.types import ControllerRouterHandler
 from redis.asyncio import Redis
 
 from domain import match as m
@@ -42,8 +43,9 @@ from events.keys import GATEWAY
 from events.matches import load_match
 from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
+from services.commands.intake import ID
 from services.contracts.messages import Reply
-from services.gateway import api, feeds, tables
+from services.gateway import api, contract, feeds, tables
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
@@ -256,7 +258,7 @@ def _parse_seat(raw: str | None, state: m.MatchState, me: Player) -> int | None:
 # --- routes: health and sign-in ---------------------------------------------------------
 
 
-@get("/healthz")
+@get("/healthz", responses=contract.refusals(503))
 async def healthz(state: State) -> api.Health:
     try:
         await _gateway(state).redis.ping()
@@ -265,7 +267,7 @@ async def healthz(state: State) -> api.Health:
     return api.Health(status="ok", redis="ok", process=os.getpid())
 
 
-@get("/readyz")
+@get("/readyz", responses=contract.refusals(503))
 async def readyz(state: State) -> api.Health:
     """Ready for traffic: Redis answers and the live hub follows the logs."""
     gw = _gateway(state)
@@ -288,7 +290,7 @@ def prometheus_metrics() -> Any:
     return Response(metrics.scrape(), media_type=metrics.CONTENT_TYPE_LATEST)
 
 
-@post("/api/signin", status_code=200)
+@post("/api/signin", status_code=200, responses=contract.refusals(400, 401, 413))
 async def signin(
     state: State, request: Request[Any, Any, Any], data: api.PlatformSignIn
 ) -> api.SignedIn:
@@ -304,7 +306,7 @@ async def signin(
     return gw.signed_in(player)
 
 
-@post("/api/signin/dev", status_code=200)
+@post("/api/signin/dev", status_code=200, responses=contract.refusals(400, 404, 413))
 async def dev_signin(state: State, data: api.DevSignIn) -> api.SignedIn:
     """Sign in by name alone (development only: TABLETOP_DEV_SIGNIN=1)."""
     gw = _gateway(state)
@@ -315,7 +317,7 @@ async def dev_signin(state: State, data: api.DevSignIn) -> api.SignedIn:
     return gw.signed_in(player)
 
 
-@get("/api/me")
+@get("/api/me", responses=contract.SIGNED)
 async def whoami(me: Player) -> api.Me:
     return api.Me(me.id, me.name)
 
@@ -338,14 +340,21 @@ def list_games() -> list[api.GameInfo]:
     ]
 
 
-@get("/api/matches")
+STATUSES = ("lobby", "playing", "finished")
+MAX_PAGE = 1_000_000  # of 20 tables: past any lobby, and an offset Redis takes
+
+
+@get("/api/matches", responses=contract.SIGNED)
 async def list_matches(
-    state: State, game: str | None = None, status: str = "lobby", page: int = 0
+    state: State,
+    game: Annotated[str | None, Parameter(max_length=40)] = None,
+    status: Annotated[str, Parameter(schema_extra={"enum": list(STATUSES)})] = "lobby",
+    page: Annotated[int, Parameter(ge=0, le=MAX_PAGE)] = 0,
 ) -> list[api.MatchRow]:
-    if status not in ("lobby", "playing", "finished"):
+    if status not in STATUSES:
         raise ClientException("status is one of lobby, playing, finished.")
     gw = _gateway(state)
-    rows = await gw.read_models.lobby(game or None, status, max(0, page), 20)
+    rows = await gw.read_models.lobby(game or None, status, page, 20)
     out = []
     for s in rows:
         names = await gw.names.of(s.players)
@@ -369,7 +378,7 @@ async def list_matches(
     return out
 
 
-@post("/api/matches")
+@post("/api/matches", responses=contract.SENDS)
 async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Created:
     _as_caller(me, data)
     gw = _gateway(state)
@@ -390,8 +399,10 @@ async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Cr
     return api.Created(match_id)
 
 
-@post("/api/matches/{match_id:str}/join", status_code=200)
-async def join(state: State, me: Player, match_id: str, data: api.JoinBody) -> api.Seated:
+@post("/api/matches/{match_id:str}/join", status_code=200, responses=contract.SENDS)
+async def join(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.JoinBody
+) -> api.Seated:
     _as_caller(me, data)
     gw = _gateway(state)
     _refused(await gw.send(match_id, m.JoinMatch(player=me.id, seat=data.seat)))
@@ -399,22 +410,28 @@ async def join(state: State, me: Player, match_id: str, data: api.JoinBody) -> a
     return api.Seated(match_id, seat if seat is not None else -1)
 
 
-@post("/api/matches/{match_id:str}/leave", status_code=200)
-async def leave(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+@post("/api/matches/{match_id:str}/leave", status_code=200, responses=contract.SENDS)
+async def leave(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
+) -> api.Created:
     _as_caller(me, data)
     _refused(await _gateway(state).send(match_id, m.LeaveMatch(player=me.id)))
     return api.Created(match_id)
 
 
-@post("/api/matches/{match_id:str}/start", status_code=200)
-async def start(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+@post("/api/matches/{match_id:str}/start", status_code=200, responses=contract.SENDS)
+async def start(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
+) -> api.Created:
     _as_caller(me, data)
     _refused(await _gateway(state).send(match_id, m.StartMatch(player=me.id)))
     return api.Created(match_id)
 
 
-@post("/api/matches/{match_id:str}/concede", status_code=200)
-async def concede(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+@post("/api/matches/{match_id:str}/concede", status_code=200, responses=contract.SENDS)
+async def concede(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
+) -> api.Created:
     _as_caller(me, data)
     _refused(await _gateway(state).send(match_id, m.Concede(player=me.id)))
     return api.Created(match_id)
@@ -433,8 +450,10 @@ async def _refused_by_name(gw: Gateway, match_id: str, reply: Reply) -> None:
         raise Refused(f"{reply.code}: {message}")
 
 
-@post("/api/matches/{match_id:str}/undo", status_code=200)
-async def undo(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+@post("/api/matches/{match_id:str}/undo", status_code=200, responses=contract.SENDS)
+async def undo(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
+) -> api.Created:
     """Take back my last move of this turn, where the match allows it (the view's `undo`
     names the seat that may); refused 409 `cannot_undo`, with why, where it stands."""
     _as_caller(me, data)
@@ -443,8 +462,10 @@ async def undo(state: State, me: Player, match_id: str, data: api.Body) -> api.C
     return api.Created(match_id)
 
 
-@post("/api/matches/{match_id:str}/rematch", status_code=200)
-async def offer_rematch(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+@post("/api/matches/{match_id:str}/rematch", status_code=200, responses=contract.SENDS)
+async def offer_rematch(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
+) -> api.Created:
     """Offer the table of this finished match a rematch (it counts as my acceptance)."""
     _as_caller(me, data)
     gw = _gateway(state)
@@ -452,8 +473,10 @@ async def offer_rematch(state: State, me: Player, match_id: str, data: api.Body)
     return api.Created(match_id)
 
 
-@post("/api/matches/{match_id:str}/rematch/accept", status_code=200)
-async def accept_rematch(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+@post("/api/matches/{match_id:str}/rematch/accept", status_code=200, responses=contract.SENDS)
+async def accept_rematch(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
+) -> api.Created:
     """Accept the rematch on offer; once everyone has, the view's `rematch.match_id` names
     the new match, which the rematch process opens and starts."""
     _as_caller(me, data)
@@ -462,8 +485,10 @@ async def accept_rematch(state: State, me: Player, match_id: str, data: api.Body
     return api.Created(match_id)
 
 
-@post("/api/matches/{match_id:str}/rematch/decline", status_code=200)
-async def decline_rematch(state: State, me: Player, match_id: str, data: api.Body) -> api.Created:
+@post("/api/matches/{match_id:str}/rematch/decline", status_code=200, responses=contract.SENDS)
+async def decline_rematch(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
+) -> api.Created:
     """Decline the rematch on offer: it is off (anyone may offer another)."""
     _as_caller(me, data)
     gw = _gateway(state)
@@ -471,8 +496,10 @@ async def decline_rematch(state: State, me: Player, match_id: str, data: api.Bod
     return api.Created(match_id)
 
 
-@post("/api/matches/{match_id:str}/bots", status_code=200)
-async def add_bot(state: State, me: Player, match_id: str, data: api.BotBody) -> api.Seated:
+@post("/api/matches/{match_id:str}/bots", status_code=200, responses=contract.SENDS)
+async def add_bot(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.BotBody
+) -> api.Seated:
     """A bot sits down; only someone seated at the table may invite one."""
     gw = _gateway(state)
     table = await _live(gw, match_id)
@@ -487,7 +514,7 @@ async def add_bot(state: State, me: Player, match_id: str, data: api.BotBody) ->
     return api.Seated(match_id, seat if seat is not None else -1)
 
 
-@post("/api/quickplay", status_code=200)
+@post("/api/quickplay", status_code=200, responses=contract.SENDS)
 async def quickplay(state: State, me: Player, data: api.QuickPlayBody) -> api.Seated:
     """Seat me at a table of that game with that many seats, with others waiting for the
     same; the match starts once full, and bots take the seats nobody took in time."""
@@ -503,8 +530,8 @@ async def quickplay(state: State, me: Player, data: api.QuickPlayBody) -> api.Se
 # --- routes: a match as the caller sees it ------------------------------------------------
 
 
-@get("/api/matches/{match_id:str}")
-async def show(state: State, me: Player, match_id: str) -> api.TableBody:
+@get("/api/matches/{match_id:str}", responses=contract.READS_MATCH)
+async def show(state: State, me: Player, match_id: contract.MatchIdPath) -> api.TableBody:
     gw = _gateway(state)
     table = await _live(gw, match_id)
     seat = tables.seat_of(table, me.id)
@@ -514,17 +541,19 @@ async def show(state: State, me: Player, match_id: str) -> api.TableBody:
     )
 
 
-@get("/api/matches/{match_id:str}/commands")
-async def legal_commands(state: State, me: Player, match_id: str) -> list[tables.CommandChoice]:
+@get("/api/matches/{match_id:str}/commands", responses=contract.READS_MATCH)
+async def legal_commands(
+    state: State, me: Player, match_id: contract.MatchIdPath
+) -> list[tables.CommandChoice]:
     table = await _live(_gateway(state), match_id)
     return tables.commands_for(table, tables.seat_of(table, me.id))
 
 
-@get("/api/matches/{match_id:str}/history")
+@get("/api/matches/{match_id:str}/history", responses=contract.READS_MATCH)
 async def history(
     state: State,
     me: Player,
-    match_id: str,
+    match_id: contract.MatchIdPath,
     as_: Annotated[str | None, Parameter(query="as")] = None,
 ) -> api.History:
     gw = _gateway(state)
@@ -538,11 +567,11 @@ async def history(
     return api.History(match_id, seat, last.version, lines)
 
 
-@get("/api/matches/{match_id:str}/replay")
+@get("/api/matches/{match_id:str}/replay", responses=contract.refusals(400, 401, 403, 404, 409))
 async def replay(
     state: State,
     me: Player,
-    match_id: str,
+    match_id: contract.MatchIdPath,
     version: int = 0,
     as_: Annotated[str | None, Parameter(query="as")] = None,
 ) -> api.ReplayBody:
@@ -576,8 +605,10 @@ async def replay(
     )
 
 
-@post("/api/matches/{match_id:str}/commands", status_code=200)
-async def play(state: State, me: Player, match_id: str, data: api.MoveBody) -> api.ReplyBody:
+@post("/api/matches/{match_id:str}/commands", status_code=200, responses=contract.SENDS)
+async def play(
+    state: State, me: Player, match_id: contract.MatchIdPath, data: api.MoveBody
+) -> api.ReplyBody:
     """Send a game command as me; the answer is the command service's reply. The same
     command id again answers the same (a retry is safe); with another body, 409."""
     # Served by `HotPath` in front of the framework; this route describes it (OpenAPI)
@@ -627,7 +658,8 @@ async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) 
 
 # --- the hot path ---------------------------------------------------------------------------
 
-_PLAY_PATH = re.compile(r"^/api/matches/([^/]+)/commands$")
+# A match id as the routes take it (contract.MatchIdPath); any other path is Litestar's.
+_PLAY_PATH = re.compile(rf"^/api/matches/({ID.pattern})/commands$")
 _MOVE_BODY = msgspec.json.Decoder(api.MoveBody)
 _JSON = msgspec.json.Encoder()
 MAX_BODY = 16 * 1024
@@ -713,7 +745,7 @@ def _problem(status: int, detail: str) -> bytes:
 
 
 @websocket("/api/matches/{match_id:str}/live")
-async def live(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
+async def live(socket: WebSocket[Any, Any, Any], match_id: contract.MatchIdPath) -> None:
     """The caller's view on connect, then after each batch of new events one message:
     those events (redacted for the caller, with their sentences), the view after them
     and whether it is the caller's turn; `?since=V` first sends what came after V. Sign
@@ -818,41 +850,41 @@ def create_app(gateway: Gateway | None) -> Litestar:
         if gateway is not None:
             await gateway.stop()
 
+    handlers: list[ControllerRouterHandler] = [
+        healthz,
+        readyz,
+        prometheus_metrics,
+        signin,
+        dev_signin,
+        whoami,
+        list_games,
+        list_matches,
+        create_match,
+        join,
+        leave,
+        start,
+        concede,
+        undo,
+        offer_rematch,
+        accept_rematch,
+        decline_rematch,
+        add_bot,
+        quickplay,
+        show,
+        legal_commands,
+        history,
+        replay,
+        play,
+        live,
+        *NOTICE_ROUTES,
+        index,
+        table_page,
+        replay_page,
+        create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False),
+    ]
     return Litestar(
-        route_handlers=[
-            healthz,
-            readyz,
-            prometheus_metrics,
-            signin,
-            dev_signin,
-            whoami,
-            list_games,
-            list_matches,
-            create_match,
-            join,
-            leave,
-            start,
-            concede,
-            undo,
-            offer_rematch,
-            accept_rematch,
-            decline_rematch,
-            add_bot,
-            quickplay,
-            show,
-            legal_commands,
-            history,
-            replay,
-            play,
-            live,
-            *NOTICE_ROUTES,
-            index,
-            table_page,
-            replay_page,
-            create_static_files_router(
-                path="/static", directories=[STATIC], include_in_schema=False
-            ),
-        ],
+        route_handlers=[*contract.options_handlers(handlers), *handlers],
+        plugins=[contract.StrictStructs()],
         dependencies={"me": Provide(_caller)},
         state=State({"gateway": gateway}),
         on_startup=[startup],

@@ -18,6 +18,7 @@ from litestar.datastructures import State
 from litestar.exceptions import WebSocketDisconnect
 
 from events.keys import Keys
+from services.gateway import contract
 from services.gateway.hub import Read, StreamHub
 from services.gateway.tables import NameBook
 from services.gateway.tokens import BadToken, Player, Tokens
@@ -72,7 +73,7 @@ def _gateway(state: State) -> _Gateway:
     return cast(_Gateway, state.gateway)
 
 
-@get("/api/me/turns")
+@get("/api/me/turns", responses=contract.SIGNED)
 async def my_turns(state: State, me: Player) -> list[TurnRow]:
     """The matches where it is the caller's turn, longest waiting first."""
     gw = _gateway(state)
@@ -91,7 +92,7 @@ async def my_turns(state: State, me: Player) -> list[TurnRow]:
     return out
 
 
-@get("/api/me/notices")
+@get("/api/me/notices", responses=contract.SIGNED)
 async def my_notices(state: State, me: Player) -> list[Notice]:
     """The caller's latest notices, oldest first."""
     return await _gateway(state).read_models.inbox(me.id, BACKLOG)
