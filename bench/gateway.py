@@ -71,7 +71,17 @@ async def _gateway(url: str, partitions: int, port: int, q: Any, stop: Any, shar
     from services.infra.config import Settings
 
     games()
-    config = GatewayConfig(secret=SECRET, dev_signin=True, bot_delay=0.0)
+    # The simulated players move as fast as their replies come, far past what a person
+    # does: limits high enough never to refuse them, still checked on every request.
+    config = GatewayConfig(
+        secret=SECRET,
+        dev_signin=True,
+        bot_delay=0.0,
+        rate=1e6,
+        burst=1_000_000,
+        tables_per_minute=1e6,
+        tables_burst=1_000_000,
+    )
     settings = Settings(redis_url=url, partitions=partitions)
     server = GatewayServer(compose.gateway(settings, config), port=port, reuse_port=shared)
     await server.start()

@@ -46,6 +46,7 @@ from services.client.client import CommandRejected, TabletopClient
 from services.commands.intake import ID
 from services.contracts.messages import Reply
 from services.gateway import api, contract, feeds, tables
+from services.gateway.limits import Limits
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
@@ -67,6 +68,13 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     bot_rematch_wait: float = 600.0
     """Seconds a bot stays at a finished table to accept a rematch offered there."""
     token_ttl: int = 12 * 3600
+    rate: float = 20.0
+    """Signed requests a second one player may make, sustained (0: no limit; limits.py)."""
+    burst: int = 60
+    """How many of them a player may save up for a burst."""
+    tables_per_minute: float = 10.0
+    """Tables one player may open a minute (0: no limit), in bursts of `tables_burst`."""
+    tables_burst: int = 10
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -82,6 +90,9 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             quickplay_wait=float(env.get("TABLETOP_QUICKPLAY_WAIT", 15)),
             bot_delay=float(env.get("TABLETOP_BOT_DELAY", 0.4)),
             bot_rematch_wait=float(env.get("TABLETOP_BOT_REMATCH_WAIT", 600)),
+            rate=float(env.get("TABLETOP_RATE", 20)),
+            burst=int(env.get("TABLETOP_BURST", 60)),
+            tables_per_minute=float(env.get("TABLETOP_TABLES_PER_MINUTE", 10)),
         )
 
 
@@ -104,6 +115,10 @@ class Gateway:
         self.client = client
         self.read_models = read_models
         self.tokens = Tokens(config.secret, config.token_ttl)
+        self.requests = Limits(config.rate, config.burst)
+        self.tables = Limits(
+            config.tables_per_minute / 60, config.tables_burst, what="tables opened"
+        )
         self.names = tables.NameBook(redis)
         self.hub = LiveHub(listen, store.partitions)
         self.feeds = feeds.Feeds(self.hub, store, self.names.of)
@@ -182,12 +197,13 @@ def _bearer(header: str | None) -> str | None:
 
 
 async def _caller(request: Request[Any, Any, Any]) -> Player:
+    gw = _gateway(request.app.state)
     try:
-        return _gateway(request.app.state).tokens.read(
-            _bearer(request.headers.get("authorization"))
-        )
+        me = gw.tokens.read(_bearer(request.headers.get("authorization")))
     except BadToken as err:
         raise NotAuthorizedException(str(err)) from None
+    gw.requests.check(me.id)
+    return me
 
 
 class Refused(HTTPException):
@@ -382,6 +398,7 @@ async def list_matches(
 async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Created:
     _as_caller(me, data)
     gw = _gateway(state)
+    gw.tables.check(me.id)
     match_id = uuid.uuid4().hex[:16]
     _refused(
         await gw.send(
@@ -567,7 +584,7 @@ async def history(
     return api.History(match_id, seat, last.version, lines)
 
 
-@get("/api/matches/{match_id:str}/replay", responses=contract.refusals(400, 401, 403, 404, 409))
+@get("/api/matches/{match_id:str}/replay", responses=contract.REPLAYS)
 async def replay(
     state: State,
     me: Player,
@@ -686,8 +703,10 @@ class HotPath:
     async def _play(self, match_id: str, scope: Any, receive: Any, send: Any) -> None:
         gw = _gateway(self.app.state)
         status, answer = 200, b""
+        headers = [(b"content-type", b"application/json")]
         try:
             me = gw.tokens.read(_bearer(_header(scope, b"authorization")))
+            gw.requests.check(me.id)
             body = await _body(receive, MAX_BODY)
             try:
                 data = _MOVE_BODY.decode(body)
@@ -696,21 +715,16 @@ class HotPath:
             answer = _JSON.encode(await play_move(gw, me, match_id, data))
         except BadToken as err:
             status, answer = 401, _problem(401, str(err))
+            await _log_refusal(NotAuthorizedException(str(err)), scope)
         except HTTPException as err:
             status, answer = err.status_code, _problem(err.status_code, err.detail)
+            headers += [(k.lower().encode(), v.encode()) for k, v in (err.headers or {}).items()]
+            await _log_refusal(err, scope)
         except Exception:
             log.exception("move_failed", match_id=match_id)
             status, answer = 500, _problem(500, "Internal Server Error")
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(answer)).encode()),
-                ],
-            }
-        )
+        headers.append((b"content-length", str(len(answer)).encode()))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": answer})
 
 

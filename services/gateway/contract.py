@@ -55,6 +55,8 @@ WHY: Mapping[int, str] = {
     409: "The referee refuses: `detail` is `code: sentence`, as the command service "
     "rejected the command (docs/gateway.md).",
     413: "The body is larger than the gateway takes.",
+    429: "Too many requests from this player (or tables opened): `Retry-After` says when "
+    "to try again.",
     503: "Redis is unreachable, or this gateway is not following the logs yet.",
 }
 
@@ -70,9 +72,10 @@ def refusals(*codes: int) -> dict[int, ResponseSpec]:
 
 
 # Every route that reads the caller's token, and what each kind of route adds.
-SIGNED = refusals(400, 401)
-READS_MATCH = refusals(400, 401, 403, 404)
-SENDS = refusals(400, 401, 403, 404, 409, 413)
+SIGNED = refusals(400, 401, 429)
+READS_MATCH = refusals(400, 401, 403, 404, 429)
+SENDS = refusals(400, 401, 403, 404, 409, 413, 429)
+REPLAYS = refusals(400, 401, 403, 404, 409, 429)  # 409: the match is not over yet
 
 
 # msgspec's JSON Schema keywords for a field's bounds, and Litestar's Schema attributes.

@@ -1,0 +1,78 @@
+"""How fast one player may ask: a token bucket per player, in each gateway process.
+
+A platform's client that loops on a failing request, or a player who scripts one, would
+otherwise have the gateway send as many commands as it can carry, and every table it
+opens stays in Redis. Each signed request takes a token from its player's bucket, which
+refills at `rate` a second up to `burst`; an empty bucket answers 429 with how long to
+wait. Opening a table takes from a second, slower bucket. The buckets live in the
+process (a Redis round trip a request would cost more than the check): with several
+gateway processes a player's limit is per process its connections reach. Bots are not
+limited here: they play through the client library, not over HTTP.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+from litestar.exceptions import TooManyRequestsException
+
+
+class Limits:
+    """Token buckets by player: `rate` a second, at most `burst` saved up (rate 0: no
+    limit). A full bucket is forgotten, so memory follows the players asking now."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        *,
+        what: str = "requests",
+        clock: Callable[[], float] = time.monotonic,
+        most: int = 100_000,
+    ) -> None:
+        self.rate = rate
+        self.burst = max(1.0, burst)
+        self.what = what
+        self._clock = clock
+        self._most = most
+        # player -> [tokens left, when counted]
+        self._buckets: dict[str, list[float]] = {}
+
+    def wait(self, player: str) -> float:
+        """Take a token for `player`: 0 when there was one, else the seconds until one."""
+        if self.rate <= 0:
+            return 0.0
+        now = self._clock()
+        bucket = self._buckets.get(player)
+        if bucket is None:
+            if len(self._buckets) >= self._most:
+                self._forget_full(now)
+            self._buckets[player] = [self.burst - 1, now]
+            return 0.0
+        tokens = min(self.burst, bucket[0] + (now - bucket[1]) * self.rate)
+        bucket[1] = now
+        if tokens >= 1:
+            bucket[0] = tokens - 1
+            return 0.0
+        bucket[0] = tokens
+        return (1 - tokens) / self.rate
+
+    def check(self, player: str) -> None:
+        """`wait`, refusing with 429 (and `Retry-After`) when the bucket is empty."""
+        seconds = self.wait(player)
+        if seconds > 0:
+            raise self.refusal(seconds)
+
+    def refusal(self, seconds: float) -> TooManyRequestsException:
+        per = f"{self.rate:g} a second" if self.rate >= 1 else f"{self.rate * 60:g} a minute"
+        return TooManyRequestsException(
+            detail=f"Slow down: at most {per} {self.what} (bursts of {self.burst:g}); "
+            f"try again in {seconds:.1f} s.",
+            headers={"Retry-After": str(max(1, math.ceil(seconds)))},
+        )
+
+    def _forget_full(self, now: float) -> None:
+        full_after = self.burst / self.rate
+        self._buckets = {p: b for p, b in self._buckets.items() if now - b[1] < full_after}

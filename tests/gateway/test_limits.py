@@ -1,0 +1,129 @@
+"""How fast one player may ask: a bucket per player that a burst empties and time fills,
+a 429 that says how long to wait, and nobody else slowed by it."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest_asyncio
+from redis.asyncio import Redis
+
+from services.gateway.app import GatewayConfig
+from services.gateway.limits import Limits
+from services.gateway.stack import Stack
+from services.infra.config import Settings
+from tests.gateway.conftest import SECRET, sign_in
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_burst_empties_the_bucket_and_time_fills_it_again() -> None:
+    clock = Clock()
+    limits = Limits(rate=2, burst=3, clock=clock)
+    assert [limits.wait("ann") for _ in range(3)] == [0, 0, 0]
+    assert limits.wait("ann") == 0.5  # a token comes every half second
+    clock.now += 0.5
+    assert limits.wait("ann") == 0
+    clock.now += 10  # saved up again, but never more than the burst
+    assert [limits.wait("ann") for _ in range(4)] == [0, 0, 0, 0.5]
+
+
+def test_one_players_burst_does_not_slow_another() -> None:
+    limits = Limits(rate=1, burst=1, clock=Clock())
+    assert limits.wait("ann") == 0
+    assert limits.wait("ann") > 0
+    assert limits.wait("bea") == 0
+
+
+def test_a_rate_of_zero_limits_nothing() -> None:
+    limits = Limits(rate=0, burst=1, clock=Clock())
+    assert all(limits.wait("ann") == 0 for _ in range(1000))
+
+
+def test_players_whose_buckets_are_full_again_are_forgotten() -> None:
+    clock = Clock()
+    limits = Limits(rate=1, burst=2, clock=clock, most=3)
+    for player in ("a", "b", "c"):
+        limits.wait(player)
+    clock.now += 5  # every bucket is full again: as good as never used
+    limits.wait("d")
+    assert set(limits._buckets) == {"d"}
+
+
+def test_the_refusal_says_the_limit_and_when_to_try_again() -> None:
+    limits = Limits(rate=10 / 60, burst=10, what="tables opened")
+    refusal = limits.refusal(4.2)
+    assert refusal.status_code == 429
+    assert refusal.detail == (
+        "Slow down: at most 10 a minute tables opened (bursts of 10); try again in 4.2 s."
+    )
+    assert refusal.headers == {"Retry-After": "5"}
+
+
+@pytest_asyncio.fixture
+async def slow(redis: Redis, redis_server: str) -> AsyncIterator[httpx.AsyncClient]:
+    """A gateway that lets a player ask twice a second, three at once, and open two
+    tables a minute."""
+    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
+    config = GatewayConfig(
+        secret=SECRET, dev_signin=True, rate=2, burst=3, tables_per_minute=2, tables_burst=2
+    )
+    stack = await Stack(settings, config).start()
+    try:
+        async with httpx.AsyncClient(base_url=stack.url, timeout=30) as client:
+            yield client
+    finally:
+        await stack.stop()
+
+
+async def test_a_player_who_asks_too_fast_is_told_to_slow_down_and_others_are_not(
+    slow: httpx.AsyncClient,
+) -> None:
+    ann, bea = await sign_in(slow, "Ann"), await sign_in(slow, "Bea")
+    answers = [await slow.get("/api/me", headers=ann) for _ in range(4)]
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    refused = answers[-1]
+    assert refused.json()["detail"].startswith("Slow down: at most 2 a second requests")
+    assert refused.headers["retry-after"] == "1"
+    assert "Traceback" not in refused.text
+    assert (await slow.get("/api/me", headers=bea)).status_code == 200
+    await asyncio.sleep(0.6)  # a token comes every half second
+    assert (await slow.get("/api/me", headers=ann)).status_code == 200
+
+
+async def test_a_move_past_the_limit_is_refused_before_anything_is_sent(
+    slow: httpx.AsyncClient,
+) -> None:
+    ann = await sign_in(slow, "Ann")
+    made = await slow.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=ann)
+    match_id = made.json()["match_id"]
+    await asyncio.sleep(1.6)  # the bucket full again
+    path = f"/api/matches/{match_id}/commands"
+    body = {"command_id": uuid.uuid4().hex, "move": {"type": "chicken.reroll"}}
+    answers = [(await slow.post(path, json=body, headers=ann)) for _ in range(4)]
+    # The first three reach the referee (the match has not started: refused by it); the
+    # fourth is the gateway's, and the referee never hears of it.
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    assert answers[-1].headers["retry-after"] == "1"
+    assert "Slow down" in answers[-1].json()["detail"]
+
+
+async def test_opening_tables_has_a_limit_of_its_own(slow: httpx.AsyncClient) -> None:
+    ann = await sign_in(slow, "Ann")
+    opened = []
+    for _ in range(3):
+        opened.append(
+            await slow.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=ann)
+        )
+        await asyncio.sleep(0.6)  # within the request limit
+    assert [a.status_code for a in opened] == [201, 201, 429]
+    assert "tables opened" in opened[-1].json()["detail"]
