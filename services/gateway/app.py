@@ -13,6 +13,7 @@ import os
 import re
 import secrets
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -46,7 +47,7 @@ from services.client.client import CommandRejected, TabletopClient
 from services.commands.intake import ID
 from services.contracts.messages import Reply
 from services.gateway import api, contract, feeds, tables
-from services.gateway.limits import Limits
+from services.gateway.limits import Limits, Sockets
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
@@ -75,6 +76,8 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     tables_per_minute: float = 10.0
     """Tables one player may open a minute (0: no limit), in bursts of `tables_burst`."""
     tables_burst: int = 10
+    sockets_per_player: int = 32
+    """WebSockets one player may hold open in a gateway process (0: no limit)."""
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -93,6 +96,7 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             rate=float(env.get("TABLETOP_RATE", 20)),
             burst=int(env.get("TABLETOP_BURST", 60)),
             tables_per_minute=float(env.get("TABLETOP_TABLES_PER_MINUTE", 10)),
+            sockets_per_player=int(env.get("TABLETOP_SOCKETS_PER_PLAYER", 32)),
         )
 
 
@@ -119,6 +123,7 @@ class Gateway:
         self.tables = Limits(
             config.tables_per_minute / 60, config.tables_burst, what="tables opened"
         )
+        self.sockets = Sockets(config.sockets_per_player)
         self.names = tables.NameBook(redis)
         self.hub = LiveHub(listen, store.partitions)
         self.feeds = feeds.Feeds(self.hub, store, self.names.of)
@@ -134,6 +139,17 @@ class Gateway:
         )
         self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
         self._seating: dict[str, tuple[str, list[str | None]]] = {}
+
+    @contextlib.contextmanager
+    def admit(self, player: str) -> Iterator[str]:
+        """A WebSocket of `player`'s, held open for the block: refused (the sentence why,
+        else "") when they ask too fast or hold too many already."""
+        wait = self.requests.wait(player)
+        if wait > 0:
+            yield str(self.requests.refusal(wait).detail)
+            return
+        with self.sockets.hold(player) as held:
+            yield "" if held else self.sockets.refusal()
 
     async def start(self) -> None:
         await self.client.__aenter__()
@@ -770,8 +786,16 @@ async def live(socket: WebSocket[Any, Any, Any], match_id: contract.MatchIdPath)
     except BadToken as err:
         await socket.close(code=4401, reason=str(err)[:120])
         return
-    since_raw = socket.query_params.get("since")
     await socket.accept()
+    with gw.admit(me.id) as refused:
+        if refused:
+            await _refuse(socket, refused, 4429)
+            return
+        await _follow(socket, gw, me, match_id)
+
+
+async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, match_id: str) -> None:
+    since_raw = socket.query_params.get("since")
     with gw.feeds.follow(match_id) as feed:
         await feed.ready.wait()
         if feed.failed:

@@ -8,13 +8,18 @@ wait. Opening a table takes from a second, slower bucket. The buckets live in th
 process (a Redis round trip a request would cost more than the check): with several
 gateway processes a player's limit is per process its connections reach. Bots are not
 limited here: they play through the client library, not over HTTP.
+
+A WebSocket's connect takes a token too (a client reconnecting in a loop is slowed like
+one asking in a loop), and `Sockets` bounds how many one player holds open at once:
+each costs the process memory and a share of every push.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from litestar.exceptions import TooManyRequestsException
 
@@ -66,9 +71,11 @@ class Limits:
             raise self.refusal(seconds)
 
     def refusal(self, seconds: float) -> TooManyRequestsException:
-        per = f"{self.rate:g} a second" if self.rate >= 1 else f"{self.rate * 60:g} a minute"
+        per = f"{self.rate:g} {self.what} a second"
+        if self.rate < 1:
+            per = f"{self.rate * 60:g} {self.what} a minute"
         return TooManyRequestsException(
-            detail=f"Slow down: at most {per} {self.what} (bursts of {self.burst:g}); "
+            detail=f"Slow down: at most {per} (bursts of {self.burst:g}); "
             f"try again in {seconds:.1f} s.",
             headers={"Retry-After": str(max(1, math.ceil(seconds)))},
         )
@@ -76,3 +83,35 @@ class Limits:
     def _forget_full(self, now: float) -> None:
         full_after = self.burst / self.rate
         self._buckets = {p: b for p, b in self._buckets.items() if now - b[1] < full_after}
+
+
+class Sockets:
+    """Open WebSockets by player in this process, at most `most` each (0: no limit)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._open: dict[str, int] = {}
+
+    @contextlib.contextmanager
+    def hold(self, player: str) -> Iterator[bool]:
+        """One more socket of `player`'s for the block; False (and nothing held) when
+        they hold as many as they may already."""
+        count = self._open.get(player, 0)
+        if self.most and count >= self.most:
+            yield False
+            return
+        self._open[player] = count + 1
+        try:
+            yield True
+        finally:
+            left = self._open[player] - 1
+            if left:
+                self._open[player] = left
+            else:
+                del self._open[player]
+
+    def refusal(self) -> str:
+        return (
+            f"Too many open connections: one player holds at most {self.most} at once; "
+            "close one first."
+        )

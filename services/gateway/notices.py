@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from contextlib import AbstractContextManager
 from typing import Any, Protocol, cast
 
 import msgspec
@@ -68,6 +69,8 @@ class _Gateway(Protocol):
     read_models: ReadModels
     notices: NoticeHub
 
+    def admit(self, player: str) -> AbstractContextManager[str]: ...
+
 
 def _gateway(state: State) -> _Gateway:
     return cast(_Gateway, state.gateway)
@@ -110,6 +113,15 @@ async def live_notices(socket: WebSocket[Any, Any, Any]) -> None:
     except BadToken as err:
         await socket.close(code=4401, reason=str(err)[:120])
         return
+    with gw.admit(me.id) as refused:
+        if refused:
+            await _send(socket, {"kind": "error", "message": refused})
+            await socket.close(code=4429, reason=refused[:120])
+            return
+        await _notify(socket, gw, me)
+
+
+async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) -> None:
     with gw.notices.subscribe(me.id) as news:
         backlog = await gw.read_models.inbox(me.id, BACKLOG)
         # A notice made between the subscription and the inbox read comes twice: once in

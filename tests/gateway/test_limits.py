@@ -4,18 +4,22 @@ a 429 that says how long to wait, and nobody else slowed by it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import AsyncIterator
+from typing import Any
 
 import httpx
 import pytest_asyncio
 from redis.asyncio import Redis
+from websockets.asyncio.client import connect
 
 from services.gateway.app import GatewayConfig
 from services.gateway.limits import Limits
 from services.gateway.stack import Stack
 from services.infra.config import Settings
 from tests.gateway.conftest import SECRET, sign_in
+from tests.gateway.test_gateway import receive, ws_url
 
 
 class Clock:
@@ -64,25 +68,41 @@ def test_the_refusal_says_the_limit_and_when_to_try_again() -> None:
     refusal = limits.refusal(4.2)
     assert refusal.status_code == 429
     assert refusal.detail == (
-        "Slow down: at most 10 a minute tables opened (bursts of 10); try again in 4.2 s."
+        "Slow down: at most 10 tables opened a minute (bursts of 10); try again in 4.2 s."
     )
     assert refusal.headers == {"Retry-After": "5"}
 
 
-@pytest_asyncio.fixture
-async def slow(redis: Redis, redis_server: str) -> AsyncIterator[httpx.AsyncClient]:
-    """A gateway that lets a player ask twice a second, three at once, and open two
-    tables a minute."""
+@contextlib.asynccontextmanager
+async def gateway(
+    redis_server: str, **limits: Any
+) -> AsyncIterator[tuple[Stack, httpx.AsyncClient]]:
+    """A gateway with these limits (GatewayConfig's fields), and a client of it."""
     settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
-    config = GatewayConfig(
-        secret=SECRET, dev_signin=True, rate=2, burst=3, tables_per_minute=2, tables_burst=2
-    )
+    config = GatewayConfig(secret=SECRET, dev_signin=True, **limits)
     stack = await Stack(settings, config).start()
     try:
         async with httpx.AsyncClient(base_url=stack.url, timeout=30) as client:
-            yield client
+            yield stack, client
     finally:
         await stack.stop()
+
+
+@pytest_asyncio.fixture
+async def slow_gateway(
+    redis: Redis, redis_server: str
+) -> AsyncIterator[tuple[Stack, httpx.AsyncClient]]:
+    """A gateway that lets a player ask once in two seconds, three at once, and open
+    two tables a minute: slow enough that a machine under load cannot refill a bucket
+    between two requests of a test."""
+    limits = {"rate": 0.5, "burst": 3, "tables_per_minute": 2, "tables_burst": 2}
+    async with gateway(redis_server, **limits) as both:
+        yield both
+
+
+@pytest_asyncio.fixture
+async def slow(slow_gateway: tuple[Stack, httpx.AsyncClient]) -> httpx.AsyncClient:
+    return slow_gateway[1]
 
 
 async def test_a_player_who_asks_too_fast_is_told_to_slow_down_and_others_are_not(
@@ -92,38 +112,78 @@ async def test_a_player_who_asks_too_fast_is_told_to_slow_down_and_others_are_no
     answers = [await slow.get("/api/me", headers=ann) for _ in range(4)]
     assert [a.status_code for a in answers] == [200, 200, 200, 429]
     refused = answers[-1]
-    assert refused.json()["detail"].startswith("Slow down: at most 2 a second requests")
-    assert refused.headers["retry-after"] == "1"
+    assert refused.json()["detail"].startswith("Slow down: at most 30 requests a minute")
+    assert refused.headers["retry-after"] == "2"
     assert "Traceback" not in refused.text
     assert (await slow.get("/api/me", headers=bea)).status_code == 200
-    await asyncio.sleep(0.6)  # a token comes every half second
+    await asyncio.sleep(2.1)  # a token comes every two seconds
     assert (await slow.get("/api/me", headers=ann)).status_code == 200
 
 
 async def test_a_move_past_the_limit_is_refused_before_anything_is_sent(
     slow: httpx.AsyncClient,
 ) -> None:
-    ann = await sign_in(slow, "Ann")
+    ann, bea = await sign_in(slow, "Ann"), await sign_in(slow, "Bea")
     made = await slow.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=ann)
-    match_id = made.json()["match_id"]
-    await asyncio.sleep(1.6)  # the bucket full again
-    path = f"/api/matches/{match_id}/commands"
+    path = f"/api/matches/{made.json()['match_id']}/commands"
     body = {"command_id": uuid.uuid4().hex, "move": {"type": "chicken.reroll"}}
-    answers = [(await slow.post(path, json=body, headers=ann)) for _ in range(4)]
-    # The first three reach the referee (the match has not started: refused by it); the
+    answers = [(await slow.post(path, json=body, headers=bea)) for _ in range(4)]
+    # The first three reach the referee (Bea has no seat there: refused by it); the
     # fourth is the gateway's, and the referee never hears of it.
     assert [a.status_code for a in answers] == [200, 200, 200, 429]
-    assert answers[-1].headers["retry-after"] == "1"
+    assert answers[0].json()["status"] == "rejected"
+    assert answers[-1].headers["retry-after"] == "2"
     assert "Slow down" in answers[-1].json()["detail"]
 
 
 async def test_opening_tables_has_a_limit_of_its_own(slow: httpx.AsyncClient) -> None:
     ann = await sign_in(slow, "Ann")
-    opened = []
-    for _ in range(3):
-        opened.append(
-            await slow.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=ann)
-        )
-        await asyncio.sleep(0.6)  # within the request limit
+    opened = [
+        await slow.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=ann)
+        for _ in range(3)
+    ]
     assert [a.status_code for a in opened] == [201, 201, 429]
-    assert "tables opened" in opened[-1].json()["detail"]
+    assert "tables opened a minute" in opened[-1].json()["detail"]
+
+
+async def open_table(http: httpx.AsyncClient, headers: dict[str, str]) -> str:
+    made = await http.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=headers)
+    assert made.status_code == 201, made.text
+    return str(made.json()["match_id"])
+
+
+async def test_a_player_holds_only_so_many_sockets_open_and_others_are_not_counted(
+    redis: Redis, redis_server: str
+) -> None:
+    async with gateway(redis_server, rate=0, sockets_per_player=2) as (stack, http):
+        ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea")
+        match_id = await open_table(http, ann)
+        url = ws_url(stack, match_id, ann, None)
+        async with connect(url) as first, connect(url) as second:
+            assert (await receive(first))["kind"] == (await receive(second))["kind"] == "hello"
+            async with connect(url) as third:
+                message = await receive(third)
+                await third.wait_closed()
+            assert third.close_code == 4429
+            assert message["kind"] == "error"
+            assert message["message"].startswith("Too many open connections: one player holds")
+            async with connect(ws_url(stack, match_id, bea, None)) as theirs:
+                assert (await receive(theirs))["kind"] == "hello"
+        async with connect(url) as again:  # the two closed: room again
+            assert (await receive(again))["kind"] == "hello"
+
+
+async def test_a_client_reconnecting_in_a_loop_is_slowed_like_one_asking_in_a_loop(
+    slow_gateway: tuple[Stack, httpx.AsyncClient],
+) -> None:
+    stack, http = slow_gateway
+    ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea")
+    url = ws_url(stack, await open_table(http, ann), bea, None)  # Bea watches
+    for _ in range(3):
+        async with connect(url) as socket:
+            assert (await receive(socket))["kind"] == "hello"
+    async with connect(url) as socket:
+        message = await receive(socket)
+        await socket.wait_closed()
+    assert socket.close_code == 4429
+    assert message["kind"] == "error" and message["message"].startswith("Slow down")
