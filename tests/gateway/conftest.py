@@ -16,7 +16,16 @@ SECRET = "test-secret-of-the-platform-0123"
 @pytest_asyncio.fixture
 async def stack(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
     settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
-    config = GatewayConfig(secret=SECRET, dev_signin=True, quickplay_wait=3.0, bot_delay=0.0)
+    # No rate limits: these tests play whole matches over HTTP at the machine's pace
+    # (tests/gateway/test_limits.py checks the limits).
+    config = GatewayConfig(
+        secret=SECRET,
+        dev_signin=True,
+        quickplay_wait=3.0,
+        bot_delay=0.0,
+        rate=0,
+        tables_per_minute=0,
+    )
     running = await Stack(settings, config).start()
     try:
         yield running
