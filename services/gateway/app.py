@@ -265,6 +265,18 @@ def _check_strings(value: Any) -> None:
             _check_strings(v)
 
 
+# `?as=`: a seat (0-based) or `spectator`; the pattern documents it, `_parse_seat`
+# checks it with a sentence of its own.
+AsReader = Annotated[
+    str | None,
+    Parameter(
+        query="as",
+        schema_extra={"pattern": "^([0-9]{1,2}|spectator)?$"},
+        description="Read as this seat (0-based) or `spectator` (else as the caller's own).",
+    ),
+]
+
+
 def _parse_seat(raw: str | None, state: m.MatchState, me: Player) -> int | None:
     """The seat a read is made as: the caller's own by default, or `spectator`; any seat
     only once the match is over (replay)."""
@@ -278,7 +290,8 @@ def _parse_seat(raw: str | None, state: m.MatchState, me: Player) -> int | None:
     except ValueError:
         raise ClientException("`as` is a seat number (0-based) or `spectator`.") from None
     if not 0 <= seat < state.seats:
-        raise ClientException(
+        # A seat the document admits, not at this table: no such view (404).
+        raise NotFoundException(
             f"`as={seat}` names no seat: this table's seats are 0 to {state.seats - 1} "
             "(0-based), or `spectator`."
         )
@@ -587,7 +600,7 @@ async def history(
     state: State,
     me: Player,
     match_id: contract.MatchIdPath,
-    as_: Annotated[str | None, Parameter(query="as")] = None,
+    as_: AsReader = None,
 ) -> api.History:
     gw = _gateway(state)
     found = await tables.recorded(gw.store, match_id)
@@ -606,7 +619,7 @@ async def replay(
     me: Player,
     match_id: contract.MatchIdPath,
     version: int = 0,
-    as_: Annotated[str | None, Parameter(query="as")] = None,
+    as_: AsReader = None,
 ) -> api.ReplayBody:
     """A finished match at any version, as any seat or a spectator."""
     gw = _gateway(state)
@@ -920,7 +933,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         replay_page,
         create_static_files_router(path="/static", directories=[STATIC], include_in_schema=False),
     ]
-    return Litestar(
+    app = Litestar(
         route_handlers=[*contract.options_handlers(handlers), *handlers],
         plugins=[contract.StrictStructs()],
         dependencies={"me": Provide(_caller)},
@@ -942,3 +955,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         ),
         debug=False,
     )
+    # Generated now, once, and served as it is from then on.
+    contract.link_match_ids(app.openapi_schema)
+    contract.show_a_game(app.openapi_schema, "chicken")
+    return app

@@ -21,7 +21,7 @@ from litestar import Response
 from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import ResponseSpec
-from litestar.openapi.spec import Reference
+from litestar.openapi.spec import Link, OpenAPI, OpenAPIResponse, Reference, Schema
 from litestar.params import Parameter
 from litestar.status_codes import HTTP_204_NO_CONTENT
 
@@ -30,7 +30,6 @@ from services.gateway import api
 
 if TYPE_CHECKING:
     from litestar._openapi.schema_generation import SchemaCreator
-    from litestar.openapi.spec import Schema
     from litestar.typing import FieldDefinition
 
 # A match id as the command streams take it (services/commands/intake.py).
@@ -145,3 +144,46 @@ def _options(path: str, methods: Sequence[str]) -> HTTPRouteHandler:
     return HTTPRouteHandler(
         path=path, http_method=["OPTIONS"], include_in_schema=False, sync_to_thread=False
     )(options_handler)
+
+
+# The answers that name a match (`Created`, `Seated`): a client goes on from them to
+# every route of that match, and the document says so (OpenAPI links), so a generated
+# client, and Schemathesis's chained requests, can follow a table from its opening.
+NAMES_A_MATCH = ("#/components/schemas/Created", "#/components/schemas/Seated")
+
+
+def link_match_ids(document: OpenAPI) -> None:
+    """Link every answer that names a match to every operation on a match."""
+    on_match = [
+        op
+        for path, item in (document.paths or {}).items()
+        if "{match_id}" in path
+        for op in (item.get, item.post)
+        if op is not None and op.operation_id
+    ]
+    for item in (document.paths or {}).values():
+        for op in (item.get, item.post):
+            for status, answer in (op.responses or {}).items() if op else ():
+                if not status.startswith("2") or not isinstance(answer, OpenAPIResponse):
+                    continue
+                body = (answer.content or {}).get("application/json")
+                ref = getattr(body.schema, "ref", None) if body is not None else None
+                if ref not in NAMES_A_MATCH:
+                    continue
+                answer.links = {
+                    str(target.operation_id): Link(
+                        operation_id=target.operation_id,
+                        parameters={"match_id": "$response.body#/match_id"},
+                    )
+                    for target in on_match
+                }
+
+
+def show_a_game(document: OpenAPI, name: str) -> None:
+    """A body's `game` gets an example (the list of games varies with the deployment,
+    `TABLETOP_GAMES`, so the document names one, and `GET /api/games` lists them)."""
+    schemas = document.components.schemas if document.components else None
+    for found in (schemas or {}).values():
+        game = (found.properties or {}).get("game")
+        if isinstance(game, Schema) and game.pattern is not None:
+            game.examples = [name]

@@ -255,7 +255,7 @@ async def test_a_finished_match_replays_at_any_version_as_any_seat(
     # Seats are 0-based here, as in every JSON document: the refusal says so, and never
     # "there is no seat 2", which a person counting from 1 would read as false.
     beyond = await http.get(f"/api/matches/{match_id}/replay?as=2", headers=ann)
-    assert beyond.status_code == 400
+    assert beyond.status_code == 404
     assert "seats are 0 to 1 (0-based)" in beyond.json()["detail"]
     last = (await http.get(f"/api/matches/{match_id}/replay", headers=ann)).json()
     assert last["version"] == last["last_version"] and last["view"]["status"] == "finished"
