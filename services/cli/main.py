@@ -12,6 +12,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import secrets
 import signal
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -590,6 +591,9 @@ def _demo_web(ctx: click.Context, game: str, port: int) -> None:
 
     configure(level=os.environ.get("TABLETOP_LOG", "WARNING"))
     os.environ.setdefault("TABLETOP_QUICKPLAY_WAIT", "3")
+    # One process, its tokens its own: a secret of this run's, without the warning that
+    # tells `serve`'s operator that several gateways would not share it.
+    os.environ.setdefault("TABLETOP_GATEWAY_SECRET", secrets.token_urlsafe(32))
 
     async def run(settings: Settings) -> None:
         from services.gateway.app import GatewayConfig

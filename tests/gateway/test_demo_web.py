@@ -47,3 +47,8 @@ async def test_demo_web_prints_a_url_that_serves_the_table_with_dev_sign_in(
         demo.send_signal(signal.SIGINT)
         code = demo.wait(timeout=30)
     assert code == 0
+    # The person reads the URL, not the operators' log lines (a warning about a secret
+    # that only `serve`'s processes need to share).
+    assert demo.stderr is not None
+    said = demo.stderr.read()
+    assert '"level":"warning"' not in said and "Traceback" not in said, said
