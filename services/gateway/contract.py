@@ -5,8 +5,9 @@ refusal a route may answer with (and its body, `api.Problem`), that a body with 
 it does not know is refused (`additionalProperties: false`, as msgspec's
 `forbid_unknown_fields` makes it), what a match id in a path may be, and which methods
 each path takes (`Allow` of OPTIONS; Litestar 2 lists only the first method registered
-on a path, litestar-org/litestar#4169). tests/gateway/test_api_contract.py checks the
-running gateway against the document with Schemathesis.
+on a path, litestar-org/litestar#4169); and it links each answer that names a match to
+the routes of that match. tests/gateway/test_api_contract.py checks the running gateway
+against the document with Schemathesis.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ WHY: Mapping[int, str] = {
     "a wrong gateway secret.",
     403: "Signed in, but not allowed: a body naming another player, another seat's view "
     "before the match is over, a bot asked for by someone not at the table.",
-    404: "There is no such match, or the route is off on this gateway.",
+    404: "There is no such match (or seat, for `?as=`), or the route is off on this gateway.",
     409: "The referee refuses: `detail` is `code: sentence`, as the command service "
     "rejected the command (docs/gateway.md).",
     413: "The body is larger than the gateway takes.",
