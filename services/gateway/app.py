@@ -47,7 +47,7 @@ from services.client.client import CommandRejected, TabletopClient
 from services.commands.intake import ID
 from services.contracts.messages import Reply
 from services.gateway import api, contract, feeds, tables
-from services.gateway.limits import Limits, Sockets
+from services.gateway.limits import Limits, SlowDown, Sockets
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
@@ -887,7 +887,11 @@ async def _log_refusal(exc: Exception, scope: Any) -> None:
     status = 409 if isinstance(exc, Rejected) else getattr(exc, "status_code", None)
     if status in CLIENT_ERRORS:
         detail = getattr(exc, "detail", "") or str(exc)
-        log.info("request_refused", status=status, path=scope.get("path"), reason=str(detail))
+        # A player held to the rate is named: who floods is what the operator asks.
+        who = {"player": exc.player} if isinstance(exc, SlowDown) and exc.player else {}
+        log.info(
+            "request_refused", status=status, path=scope.get("path"), reason=str(detail), **who
+        )
 
 
 def create_app(gateway: Gateway | None) -> Litestar:

@@ -24,6 +24,14 @@ from collections.abc import Callable, Iterator
 from litestar.exceptions import TooManyRequestsException
 
 
+class SlowDown(TooManyRequestsException):
+    """A 429 that knows whose bucket was empty: the operator's log line names them."""
+
+    def __init__(self, player: str, detail: str, *, retry_after: int) -> None:
+        super().__init__(detail=detail, headers={"Retry-After": str(retry_after)})
+        self.player = player
+
+
 class Limits:
     """Token buckets by player: `rate` a second, at most `burst` saved up (rate 0: no
     limit). A full bucket is forgotten, so memory follows the players asking now."""
@@ -68,16 +76,16 @@ class Limits:
         """`wait`, refusing with 429 (and `Retry-After`) when the bucket is empty."""
         seconds = self.wait(player)
         if seconds > 0:
-            raise self.refusal(seconds)
+            raise self.refusal(seconds, player)
 
-    def refusal(self, seconds: float) -> TooManyRequestsException:
+    def refusal(self, seconds: float, player: str = "") -> SlowDown:
         per = f"{self.rate:g} {self.what} a second"
         if self.rate < 1:
             per = f"{self.rate * 60:g} {self.what} a minute"
-        return TooManyRequestsException(
-            detail=f"Slow down: at most {per} (bursts of {self.burst:g}); "
-            f"try again in {seconds:.1f} s.",
-            headers={"Retry-After": str(max(1, math.ceil(seconds)))},
+        return SlowDown(
+            player,
+            f"Slow down: at most {per} (bursts of {self.burst:g}); try again in {seconds:.1f} s.",
+            retry_after=max(1, math.ceil(seconds)),
         )
 
     def _forget_full(self, now: float) -> None:

@@ -63,9 +63,10 @@ def test_players_whose_buckets_are_full_again_are_forgotten() -> None:
     assert set(limits._buckets) == {"d"}
 
 
-def test_the_refusal_says_the_limit_and_when_to_try_again() -> None:
+def test_the_refusal_says_the_limit_and_when_to_try_again_and_names_the_player() -> None:
     limits = Limits(rate=10 / 60, burst=10, what="tables opened")
-    refusal = limits.refusal(4.2)
+    refusal = limits.refusal(4.2, "dev-ann")
+    assert refusal.player == "dev-ann"  # for the operator's log line, not the answer
     assert refusal.status_code == 429
     assert refusal.detail == (
         "Slow down: at most 10 tables opened a minute (bursts of 10); try again in 4.2 s."
