@@ -97,7 +97,9 @@ function turnsPanel() {
     socket.onmessage = (e) => {
       const m = JSON.parse(e.data);
       retry = 500;
-      if (m.kind === "hello") feed.replaceChildren(...m.notices.slice().reverse().map(show));
+      // A notice made before this socket was open comes only in the hello's backlog:
+      // the turns read before it may be older than that notice, so read them again.
+      if (m.kind === "hello") { feed.replaceChildren(...m.notices.slice().reverse().map(show)); refresh(); }
       if (m.kind === "notice") { feed.prepend(show(m.notice)); refresh(); }
     };
     socket.onclose = (e) => {
