@@ -146,7 +146,7 @@ class Gateway:
         else "") when they ask too fast or hold too many already."""
         wait = self.requests.wait(player)
         if wait > 0:
-            yield str(self.requests.refusal(wait).detail)
+            yield self.requests.sentence(wait)
             return
         with self.sockets.hold(player) as held:
             yield "" if held else self.sockets.refusal()
@@ -389,7 +389,7 @@ STATUSES = ("lobby", "playing", "finished")
 MAX_PAGE = 1_000_000  # of 20 tables: past any lobby, and an offset Redis takes
 
 
-@get("/api/matches", responses=contract.SIGNED)
+@get("/api/matches", responses=contract.refusals(400))  # the lobby: no sign-in
 async def list_matches(
     state: State,
     game: Annotated[str | None, Parameter(max_length=40)] = None,

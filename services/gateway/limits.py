@@ -79,14 +79,15 @@ class Limits:
             raise self.refusal(seconds, player)
 
     def refusal(self, seconds: float, player: str = "") -> SlowDown:
+        """The 429 for a wait of `seconds`."""
+        return SlowDown(player, self.sentence(seconds), retry_after=max(1, math.ceil(seconds)))
+
+    def sentence(self, seconds: float) -> str:
+        """What the player is told: the limit, and when to try again."""
         per = f"{self.rate:g} {self.what} a second"
         if self.rate < 1:
             per = f"{self.rate * 60:g} {self.what} a minute"
-        return SlowDown(
-            player,
-            f"Slow down: at most {per} (bursts of {self.burst:g}); try again in {seconds:.1f} s.",
-            retry_after=max(1, math.ceil(seconds)),
-        )
+        return f"Slow down: at most {per} (bursts of {self.burst:g}); try again in {seconds:.1f} s."
 
     def _forget_full(self, now: float) -> None:
         full_after = self.burst / self.rate

@@ -97,8 +97,8 @@ function turnsPanel() {
     socket.onmessage = (e) => {
       const m = JSON.parse(e.data);
       retry = 500;
-      // A notice made before this socket was open comes only in the hello's backlog:
-      // the turns read before it may be older than that notice, so read them again.
+      // The turns are read once the socket is open (a notice made before then comes
+      // only in the hello's backlog), and again with every notice.
       if (m.kind === "hello") { feed.replaceChildren(...m.notices.slice().reverse().map(show)); refresh(); }
       if (m.kind === "notice") { feed.prepend(show(m.notice)); refresh(); }
     };
@@ -107,7 +107,7 @@ function turnsPanel() {
       setTimeout(listen, retry); retry = Math.min(retry * 2, 10000);
     };
   };
-  refresh(); listen();
+  listen();
   return el("section", { class: "panel", id: "turns-panel" }, el("h2", {}, "Your turn"), list,
     el("h3", {}, "Notices"), feed);
 }
