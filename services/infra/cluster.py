@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import socket
 import subprocess
 import time
@@ -23,6 +24,8 @@ from typing import Any
 
 import redis as sync_redis
 import structlog
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from services.infra.embedded import _die_with, redis_server_binary
 
@@ -32,19 +35,30 @@ SLOTS = 16_384
 HOST = "127.0.0.1"
 
 
+def _ephemeral_floor() -> int:
+    """The lowest port the kernel hands out for outgoing connections (32768 by default)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32_768
+
+
 def _free_port() -> int:
-    """A TCP port free on loopback whose cluster-bus twin (port + 10000) is free too."""
-    for _ in range(200):
-        with socket.socket() as probe:
-            probe.bind((HOST, 0))
-            port = int(probe.getsockname()[1])
-        if port + 10_000 > 65_535:
-            continue
-        with socket.socket() as bus:
-            try:
+    """A TCP port free on loopback whose cluster-bus twin (port + 10000) is free too.
+
+    Both are drawn below the kernel's ephemeral range: a port taken from bind(0) is one
+    any outgoing connection of a busy test run may grab before the node binds it (CI saw
+    exactly that), while these are only ever taken by someone binding on purpose."""
+    top = min(_ephemeral_floor(), 65_536) - 10_000 - 1
+    rng = random.SystemRandom()
+    for _ in range(500):
+        port = rng.randrange(10_000, max(top, 10_001))
+        try:
+            with socket.socket() as probe, socket.socket() as bus:
+                probe.bind((HOST, port))
                 bus.bind((HOST, port + 10_000))
-            except OSError:
-                continue
+        except OSError:
+            continue
         return port
     raise RuntimeError("no free pair of TCP ports on loopback for a cluster node")
 
@@ -52,6 +66,10 @@ def _free_port() -> int:
 def node_command(client: sync_redis.Redis, *args: Any) -> Any:
     """One command to one node (redis-py leaves execute_command unannotated)."""
     return client.execute_command(*args)  # type: ignore[no-untyped-call]
+
+
+class PortTaken(RuntimeError):
+    """A node could not bind its port: someone took it after it was probed free."""
 
 
 class ClusterNodeProcess:
@@ -99,25 +117,38 @@ class ClusterNodeProcess:
 
     def wait_ready(self, timeout: float = 15.0) -> None:
         deadline = time.monotonic() + timeout
-        client = self.client()
+        # One try per ask, with a read timeout: if someone else holds the port, the loop
+        # comes back round quickly to see the node's exit instead of retrying on them.
+        client = self.client(socket_timeout=1, retry=Retry(NoBackoff(), 0))
         try:
             while True:
-                if self.process is not None and self.process.poll() is not None:
-                    tail = (self.data_dir / "redis.log").read_text(errors="replace")[-1500:]
-                    raise RuntimeError(f"cluster node {self.address} exited: {tail}")
+                self._raise_if_exited()
                 try:
                     info: Any = client.info("persistence")
                     if not int(info.get("loading", 0)):
                         myid: Any = node_command(client, "CLUSTER MYID")
                         self.node_id = myid.decode() if isinstance(myid, bytes) else str(myid)
                         return
-                except (sync_redis.ConnectionError, sync_redis.BusyLoadingError):
+                except (
+                    sync_redis.ConnectionError,
+                    sync_redis.BusyLoadingError,
+                    sync_redis.TimeoutError,
+                ):
                     pass
                 if time.monotonic() > deadline:
+                    self._raise_if_exited()
                     raise RuntimeError(f"cluster node {self.address} did not start in time")
                 time.sleep(0.05)
         finally:
             client.close()
+
+    def _raise_if_exited(self) -> None:
+        if self.process is None or self.process.poll() is None:
+            return
+        tail = (self.data_dir / "redis.log").read_text(errors="replace")[-1500:]
+        if "Address already in use" in tail:
+            raise PortTaken(f"cluster node {self.address} lost its port: {tail}")
+        raise RuntimeError(f"cluster node {self.address} exited: {tail}")
 
     @property
     def alive(self) -> bool:
@@ -185,13 +216,29 @@ class EmbeddedCluster:
             for node in self.nodes:
                 node.spawn(self.node_timeout_ms)
             for node in self.nodes:
-                node.wait_ready()
+                self._ready_on_some_port(node)
             self._form(timeout)
         except BaseException:
             self.stop()
             raise
         log.info("embedded_cluster_started", masters=self.masters, replicas=self.replicas)
         return self
+
+    def _ready_on_some_port(self, node: ClusterNodeProcess, tries: int = 5) -> None:
+        """Wait for a new node; one that lost its port between the probe and its bind
+        is started again on another (the cluster has not met yet, so nothing knows it)."""
+        for attempt in range(tries):
+            try:
+                node.wait_ready()
+                return
+            except PortTaken:
+                if attempt == tries - 1:
+                    raise
+                log.warning("cluster_node_port_taken", port=node.port)
+                for stale in ("redis.log", "nodes.conf"):
+                    (node.data_dir / stale).unlink(missing_ok=True)
+                node.port = _free_port()
+                node.spawn(self.node_timeout_ms)
 
     def _form(self, timeout: float) -> None:
         masters = self.nodes[: self.masters]

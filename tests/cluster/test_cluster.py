@@ -216,3 +216,22 @@ async def test_the_log_clock_reads_a_one_master_cluster_too(tmp_path: Any) -> No
     finally:
         await redis.aclose()
         cluster.stop()
+
+
+def test_a_node_whose_port_was_taken_after_the_probe_starts_on_another(tmp_path: Any) -> None:
+    """Between the free-port probe and redis-server's bind, another process may take the
+    port (CI saw it): the node is started again on a fresh port instead of failing."""
+    import socket
+
+    cluster = EmbeddedCluster(tmp_path, masters=1)
+    taken = cluster.nodes[0].port
+    with socket.socket() as squatter:
+        squatter.bind((HOST, taken))
+        squatter.listen()
+        cluster.start()
+        try:
+            assert cluster.nodes[0].port != taken
+            with cluster.nodes[0].client() as c:
+                assert node_command(c, "CLUSTER INFO")["cluster_state"] == "ok"
+        finally:
+            cluster.stop()
