@@ -157,8 +157,8 @@ def run_gateway(
 ) -> dict[str, Any]:
     """Straight to the streams first, then through the gateway as each count of gateway
     processes (fresh matches each time), against the same command service."""
-    from services.gateway.server import free_port
     from services.infra import collector
+    from services.infra.ports import free_port
 
     # The simulated players keep thousands of sockets and their views: with Python's
     # default thresholds they spent most of their CPU in full collections. Settled as

@@ -23,6 +23,7 @@ from services.gateway import GatewayCannotListen
 from services.gateway.app import GatewayConfig
 from services.infra import loop
 from services.infra.config import Settings
+from services.infra.ports import free_port
 
 log = structlog.get_logger("gateway.processes")
 READY_WITHIN = 60.0
@@ -98,8 +99,6 @@ class GatewayProcesses:
 
     async def start(self) -> None:
         if self.port == 0:
-            from services.gateway.server import free_port
-
             self.port = free_port(self.host)
         for _ in range(self.count):
             child = self._ctx.Process(

@@ -14,6 +14,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from services.gateway import GatewayCannotListen
 from services.gateway.app import HotPath
 from services.infra import collector
+from services.infra.ports import free_port
 
 # Seconds an idle keep-alive connection stays open (uvicorn's default is 5): a player
 # between two moves keeps theirs, instead of paying a new connection for most moves, and
@@ -145,9 +146,3 @@ class GatewayServer:
         sock.bind((self.host, self.port))
         sock.set_inheritable(True)
         return sock
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return int(s.getsockname()[1])

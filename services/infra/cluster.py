@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import random
-import socket
 import subprocess
 import time
 from collections.abc import Sequence
@@ -28,39 +26,13 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from services.infra.embedded import _die_with, redis_server_binary
+from services.infra.ports import free_port
 
 log = structlog.get_logger("tabletop.cluster")
 
 SLOTS = 16_384
 HOST = "127.0.0.1"
-
-
-def _ephemeral_floor() -> int:
-    """The lowest port the kernel hands out for outgoing connections (32768 by default)."""
-    try:
-        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return 32_768
-
-
-def _free_port() -> int:
-    """A TCP port free on loopback whose cluster-bus twin (port + 10000) is free too.
-
-    Both are drawn below the kernel's ephemeral range: a port taken from bind(0) is one
-    any outgoing connection of a busy test run may grab before the node binds it (CI saw
-    exactly that), while these are only ever taken by someone binding on purpose."""
-    top = min(_ephemeral_floor(), 65_536) - 10_000 - 1
-    rng = random.SystemRandom()
-    for _ in range(500):
-        port = rng.randrange(10_000, max(top, 10_001))
-        try:
-            with socket.socket() as probe, socket.socket() as bus:
-                probe.bind((HOST, port))
-                bus.bind((HOST, port + 10_000))
-        except OSError:
-            continue
-        return port
-    raise RuntimeError("no free pair of TCP ports on loopback for a cluster node")
+BUS_OFFSET = 10_000  # Redis listens for its cluster bus on port + 10000
 
 
 def node_command(client: sync_redis.Redis, *args: Any) -> Any:
@@ -191,7 +163,9 @@ class EmbeddedCluster:
         self.data_dir = data_dir
         self.node_timeout_ms = node_timeout_ms
         self.nodes = [
-            ClusterNodeProcess(data_dir / f"node-{i}", _free_port(), appendfsync, extra)
+            ClusterNodeProcess(
+                data_dir / f"node-{i}", free_port(HOST, twin=BUS_OFFSET), appendfsync, extra
+            )
             for i in range(masters * (1 + replicas))
         ]
         self.masters = masters
@@ -237,7 +211,7 @@ class EmbeddedCluster:
                 log.warning("cluster_node_port_taken", port=node.port)
                 for stale in ("redis.log", "nodes.conf"):
                     (node.data_dir / stale).unlink(missing_ok=True)
-                node.port = _free_port()
+                node.port = free_port(HOST, twin=BUS_OFFSET)
                 node.spawn(self.node_timeout_ms)
 
     def _form(self, timeout: float) -> None:

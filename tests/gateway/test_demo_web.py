@@ -11,7 +11,7 @@ import sys
 import httpx
 from redis.asyncio import Redis
 
-from services.gateway.server import free_port
+from services.infra.ports import free_port
 
 
 async def test_demo_web_prints_a_url_that_serves_the_table_with_dev_sign_in(

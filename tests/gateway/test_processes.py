@@ -15,7 +15,7 @@ import httpx
 from redis.asyncio import Redis
 from websockets.asyncio.client import connect
 
-from services.gateway.server import free_port
+from services.infra.ports import free_port
 
 
 def children_of(pid: int) -> list[int]:

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,17 +22,11 @@ from services import compose
 from services.client.bots import play_match
 from services.client.client import TabletopClient
 from services.infra.config import Settings
+from services.infra.ports import free_port
 
 pytestmark = pytest.mark.redis
 P = 4
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def samples(text: str) -> Samples:

@@ -31,6 +31,7 @@ from services.client.bots import play_match
 from services.client.client import CommandRejected, TabletopClient
 from services.contracts.messages import REPLY_DECODER, Reply
 from services.infra.embedded import EmbeddedRedis
+from services.infra.ports import free_port
 from services.infra.redisconn import GONE, connect
 from services.readside.audit import audit
 
@@ -41,13 +42,6 @@ GAME = "chicken"
 # What a Redis restart makes a live service log on purpose (docs/reliability.md, "Redis
 # restarts"): FastStream's read fails while the server is away and is tried again.
 RESTART_RECORDS = frozenset({("faststream", "Message fetch error")})
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Server:

@@ -11,24 +11,18 @@ import contextlib
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from services.infra.ports import free_port
 
 
 def bin_dir() -> Path | None:
     """The newest installed PostgreSQL's binaries, or None."""
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: p.parent)
     return found[-1].parent if found else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextlib.contextmanager
@@ -43,7 +37,7 @@ def postgres_server() -> Iterator[str]:
         owner = pwd.getpwnam("postgres")
         os.chown(folder, owner.pw_uid, owner.pw_gid)
         as_user = ["runuser", "-u", "postgres", "--"]
-    port = _free_port()
+    port = free_port()
     pg_ctl = [*as_user, str(binaries / "pg_ctl"), "-D", str(data)]
 
     def run(args: list[str]) -> None:
