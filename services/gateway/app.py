@@ -807,8 +807,30 @@ async def live(socket: WebSocket[Any, Any, Any], match_id: contract.MatchIdPath)
         await _follow(socket, gw, me, match_id)
 
 
+def _since(raw: str | None) -> int | None:
+    """`?since=`: a version, or nothing. ASCII digits only, and few: str.isdigit takes
+    "²", which int() refuses, and int() refuses 4,300 digits or more."""
+    if not raw:
+        return None
+    if len(raw) > 18 or not raw.isascii() or not raw.isdigit():
+        raise ValueError(f"since must be a version number (0 or more), not {raw[:20]!r}.")
+    return int(raw)
+
+
 async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, match_id: str) -> None:
-    since_raw = socket.query_params.get("since")
+    try:
+        since = _since(socket.query_params.get("since"))
+    except ValueError as err:
+        log.info(
+            "request_refused",
+            status=4400,
+            path=socket.scope.get("path"),
+            reason=str(err),
+            player=me.id,
+            match_id=match_id,
+        )
+        await _refuse(socket, str(err), 4400)
+        return
     with gw.feeds.follow(match_id) as feed:
         await feed.ready.wait()
         if feed.failed:
@@ -820,7 +842,6 @@ async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, mat
                 await _refuse(socket, f"There is no match {match_id}.", 4404)
                 return
             names = await gw.names.of(base.state.players)
-            since = int(since_raw) if since_raw and since_raw.isdigit() else None
             if since is not None and since < base.state.version:
                 first = await feeds.catch_up(gw.store, match_id, since, base, names)
             else:

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import httpx
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from domain.kernel import get_game
@@ -118,3 +119,28 @@ async def test_a_move_learns_its_seats_from_the_feed_that_follows_its_match(
         seating = await gateway.seating(match_id)
     assert seating == ("chicken", hello["view"]["players"])
     assert loads == []  # the feed had the match folded: nothing read from Redis
+
+
+@pytest.mark.parametrize("since", ["\u00b2", "9" * 5000, "-1", "1e3", "v3"])
+async def test_a_since_that_is_not_a_version_is_refused_with_a_sentence(
+    stack: Stack, http: httpx.AsyncClient, since: str
+) -> None:
+    """`since=²` passes str.isdigit and 5,000 nines pass it too, yet int() refuses both:
+    each once closed the socket with an internal error."""
+    match_id, players = await table_of_two(http)
+    async with connect(ws_url(stack, match_id, players[0], None) + f"&since={since}") as socket:
+        message = await receive(socket)
+        await socket.wait_closed()
+    assert message["kind"] == "error"
+    assert message["message"].startswith("since must be a version number")
+    assert socket.close_code == 4400
+
+
+async def test_a_reconnect_since_version_zero_reads_the_whole_match(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, players = await table_of_two(http)
+    async with connect(ws_url(stack, match_id, players[0], 0)) as socket:
+        message = await receive(socket)
+    assert message["kind"] == "update"
+    assert [e["version"] for e in message["events"]][0] == 1

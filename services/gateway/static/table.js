@@ -169,6 +169,9 @@ function connect() {
   socket.onclose = (e) => {
     live.textContent = "offline, reconnecting…"; live.className = "live off";
     if (e.code === 4401) { say(notice, e.reason || "Sign in again."); return; }
+    // No such match, or a request the server refuses as asked: asking again cannot help
+    // (its error message is on the page already).
+    if (e.code === 4404 || e.code === 4400) { live.textContent = "offline"; return; }
     setTimeout(connect, state.retry);
     state.retry = Math.min(state.retry * 2, 8000);
   };
