@@ -794,12 +794,14 @@ async def live(socket: WebSocket[Any, Any, Any], match_id: contract.MatchIdPath)
     and whether it is the caller's turn; `?since=V` first sends what came after V. Sign
     in with `?token=` (a browser cannot set headers on a WebSocket)."""
     gw = _gateway(socket.app.state)
+    # Accepted first: closed before, the browser saw only an HTTP 403 (close code 1006)
+    # and the table page kept reconnecting instead of saying "sign in again".
+    await socket.accept()
     try:
         me = gw.tokens.read(socket.query_params.get("token"))
     except BadToken as err:
         await socket.close(code=4401, reason=str(err)[:120])
         return
-    await socket.accept()
     with gw.admit(me.id) as refused:
         if refused:
             await _refuse(socket, refused, 4429)

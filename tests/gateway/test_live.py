@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from domain.kernel import get_game
 from services import compose
@@ -144,3 +145,21 @@ async def test_a_reconnect_since_version_zero_reads_the_whole_match(
         message = await receive(socket)
     assert message["kind"] == "update"
     assert [e["version"] for e in message["events"]][0] == 1
+
+
+@pytest.mark.parametrize("token", [None, "abc", "x" * 5000])
+async def test_a_match_socket_without_a_good_token_is_closed_with_the_reason(
+    stack: Stack, http: httpx.AsyncClient, token: str | None
+) -> None:
+    """The close code 4401 and its reason reach the browser, which then asks the person to
+    sign in again; an HTTP 403 before the socket opened told it nothing."""
+    match_id, _ = await table_of_two(http)
+    url = f"ws://{stack.server.host}:{stack.server.port}/api/matches/{match_id}/live"
+    async with connect(url + (f"?token={token}" if token else "")) as socket:
+        try:
+            await receive(socket)
+        except ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 4401
+            assert "sign" in closed.rcvd.reason.lower() or "token" in closed.rcvd.reason
+        else:
+            raise AssertionError("the socket stayed open")
