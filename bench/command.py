@@ -7,9 +7,32 @@ from pathlib import Path
 
 import click
 
-from bench.common import BenchConfig, say
+from bench.common import SECTIONS, BenchConfig, say
 from bench.report import print_table, render_markdown
 from bench.suite import run_all
+
+
+def _sections(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    chosen = tuple(x.strip() for x in value.split(",") if x.strip())
+    unknown = [x for x in chosen if x not in SECTIONS]
+    if unknown or not chosen:
+        what = f"no section {', '.join(map(repr, unknown))}" if unknown else "name a section"
+        raise click.BadParameter(f"{what}; the sections are {','.join(SECTIONS)}")
+    return chosen
+
+
+def _workers(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    try:
+        counts = tuple(int(x) for x in value.split(",") if x.strip())
+    except ValueError:
+        counts = ()
+    if not counts or min(counts) < 1:
+        raise click.BadParameter(f"{value!r} is not a list of process counts, such as 1,2,4")
+    return counts
 
 
 def _repo_docs() -> Path | None:
@@ -21,12 +44,23 @@ def _repo_docs() -> Path | None:
 @click.option("--quick", is_flag=True, help="The same measurements, smaller (under a minute).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object, nothing else.")
 @click.option("--game", default="chicken", show_default=True, help="Game of the end-to-end run.")
-@click.option("--matches", type=int, default=None, help="Concurrent matches (default 1,000).")
-@click.option("--workers", default=None, help="Command services for scale-out, e.g. 1,2,4.")
+@click.option(
+    "--matches",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Concurrent matches (default 1,000).",
+)
+@click.option(
+    "--workers",
+    default=None,
+    callback=_workers,
+    help="Command services for scale-out, e.g. 1,2,4.",
+)
 @click.option(
     "--only",
     default=None,
-    help="Sections: e2e,raw,peer,half,roles,es,rules,growth,scale,gateway,memory,cluster.",
+    callback=_sections,
+    help=f"Sections: {','.join(SECTIONS)}.",
 )
 @click.option(
     "--raw-processes",
@@ -40,7 +74,7 @@ def _repo_docs() -> Path | None:
     "doc",
     type=click.Path(path_type=Path),
     default=None,
-    help="Write the results here (default: docs/benchmarks.md after a full run).",
+    help="Write the results here (default: docs/benchmarks.md after a full run only).",
 )
 @click.option("--no-doc", is_flag=True, help="Do not write docs/benchmarks.md.")
 def bench_command(
@@ -48,8 +82,8 @@ def bench_command(
     as_json: bool,
     game: str,
     matches: int | None,
-    workers: str | None,
-    only: str | None,
+    workers: tuple[int, ...],
+    only: tuple[str, ...],
     raw_processes: int | None,
     profile: bool,
     doc: Path | None,
@@ -67,9 +101,9 @@ def bench_command(
     if matches:
         cfg.matches = matches
     if workers:
-        cfg.workers = tuple(int(x) for x in workers.split(",") if x.strip())
+        cfg.workers = workers
     if only:
-        cfg.sections = tuple(x.strip() for x in only.split(",") if x.strip())
+        cfg.sections = only
         # Scale-out's first row and the half-peak pace are the end-to-end run.
         needs_e2e = ("scale" in cfg.sections and 1 in cfg.workers) or "half" in cfg.sections
         if needs_e2e and "e2e" not in cfg.sections:
@@ -78,7 +112,9 @@ def bench_command(
         cfg.raw_processes = raw_processes
     cfg.profile = profile
     result = run_all(cfg)
-    target = doc if doc is not None else (None if quick or no_doc else _repo_docs())
+    # docs/benchmarks.md is the latest full run: a quick or partial one never replaces it.
+    full = not quick and not only
+    target = doc if doc is not None else (_repo_docs() if full and not no_doc else None)
     if target is not None and not no_doc:
         path = target / "benchmarks.md" if target.is_dir() else target
         path.write_text(render_markdown(result))

@@ -10,6 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# What `tabletop bench` measures, in the order it runs; `--only` picks some.
+SECTIONS: tuple[str, ...] = (
+    "e2e", "raw", "peer", "half", "roles", "es", "rules", "growth", "scale", "gateway",
+    "memory", "cluster",
+)  # fmt: skip
+
 
 @dataclass
 class BenchConfig:
@@ -31,10 +37,7 @@ class BenchConfig:
     seed: int = 1
     profile: bool = False
     raw_processes: int = 0  # drivers of the raw limit; 0: four a core
-    sections: tuple[str, ...] = (
-        "e2e", "raw", "peer", "half", "roles", "es", "rules", "growth", "scale", "gateway",
-        "memory", "cluster",
-    )  # fmt: skip
+    sections: tuple[str, ...] = SECTIONS
     cluster_masters: tuple[int, ...] = (1, 2, 3)
     gateway_matches: int = 1000  # two players each, over HTTP and WebSockets
     gateway_moves: int = 20  # moves per match, both ways

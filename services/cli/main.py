@@ -339,7 +339,13 @@ async def _checked(settings: Settings) -> None:
     default=True,
     help="Archive finished matches past the retention and trim what is read (one is enough).",
 )
-@click.option("--port", type=int, default=8000, show_default=True, help="The gateway's port.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65_535),
+    default=8000,
+    show_default=True,
+    help="The gateway's port (0: any free one).",
+)
 @click.option(
     "--gateway-processes",
     type=click.IntRange(min=1),
@@ -560,7 +566,13 @@ def _demo_options(game: str, seats: int, options_json: str) -> dict[str, Any]:
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
 @click.option("--web", is_flag=True, help="Serve the web table instead: play against bots.")
-@click.option("--port", type=int, default=8000, show_default=True, help="The web port (--web).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65_535),
+    default=8000,
+    show_default=True,
+    help="The web port (--web; 0: any free one).",
+)
 @click.pass_context
 def demo(
     ctx: click.Context,

@@ -49,6 +49,12 @@ WRONG_ANSWERS = [
     (["lobby", "--page", "0"], 2, "'--page'"),
     (["show", "nosuchmatch"], 1, "no match nosuchmatch"),
     (["fork", "M", "--at", "9999"], 2, "versions 1 to"),
+    (["serve", "--port", "99999"], 2, "'--port'"),
+    (["demo", "--web", "--port", "-1"], 2, "'--port'"),
+    (["bench", "--only", "nonsense"], 2, "no section 'nonsense'; the sections are e2e,"),
+    (["bench", "--only", ","], 2, "name a section"),
+    (["bench", "--workers", "two"], 2, "not a list of process counts"),
+    (["bench", "--matches", "0"], 2, "'--matches'"),
 ]
 
 
@@ -123,3 +129,23 @@ def test_a_seat_is_read_from_1_in_flags_and_from_0_in_json(cli: CliRunner) -> No
     second = json.loads(cli.invoke(main, ["show", match_id, "--as", "2", "--json"]).output)
     assert first["view"]["table"]["secret"] is not None
     assert second["view"]["table"]["secret"] is None
+
+
+@pytest.mark.parametrize(
+    ("args", "written"),
+    [([], True), (["--only", "rules"], False), (["--quick"], False), (["--no-doc"], False)],
+)
+def test_only_a_full_bench_run_replaces_the_benchmarks_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], written: bool
+) -> None:
+    """docs/benchmarks.md is the latest full run: `--only gateway` once overwrote it with
+    one section and zeros everywhere else."""
+    import bench.command as bench_cli
+
+    monkeypatch.setattr(bench_cli, "_repo_docs", lambda: tmp_path)
+    monkeypatch.setattr(bench_cli, "run_all", lambda cfg: {"sections": list(cfg.sections)})
+    monkeypatch.setattr(bench_cli, "render_markdown", lambda result: f"{result}\n")
+    monkeypatch.setattr(bench_cli, "print_table", lambda result: None)
+    result = CliRunner().invoke(main, ["bench", *args])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "benchmarks.md").exists() == written
