@@ -17,7 +17,7 @@ import signal
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict, cast
 
 import click
 import msgspec
@@ -42,6 +42,9 @@ from services.infra.config import (
 from services.infra.embedded import DataFolderInUse
 from services.infra.logging import configure, level_from_env
 from services.readside.readmodels import ReadModels, told
+
+if TYPE_CHECKING:  # the gateway is imported only by the commands that run it
+    from services.gateway.app import GatewayConfig
 
 log = structlog.get_logger("tabletop.cli")
 
@@ -400,6 +403,10 @@ def serve(
     from services.webhooks.service import WebhookConfig
 
     hooks = WebhookConfig.from_env()  # a wrong setting is said before anything starts
+    if gateway:
+        from services.gateway.app import GatewayConfig
+
+        web_config = GatewayConfig.from_env()  # so is the gateway's; one secret for all
 
     async def run(settings: Settings) -> None:
         settings.command_partitions = owned
@@ -451,7 +458,7 @@ def serve(
                 follower.start()
                 log.info("service_started", service="projector", partitions=followed)
             if gateway:
-                web = _gateway_server(settings, port, processes=gateway_processes)
+                web = _gateway_server(settings, web_config, port, processes=gateway_processes)
                 # A port in use raises GatewayCannotListen: what runs is stopped below.
                 await web.start()
                 log.info(
@@ -520,14 +527,11 @@ async def _stopped(name: str, stop: Callable[[], Awaitable[None]]) -> None:
 
 
 def _gateway_server(
-    settings: Settings, port: int, dev_signin: bool = False, processes: int = 1
+    settings: Settings, config: GatewayConfig, port: int, processes: int = 1
 ) -> Any:
-    from services.gateway.app import GatewayConfig
     from services.gateway.processes import GatewayProcesses
     from services.gateway.server import GatewayServer
 
-    config = GatewayConfig.from_env()  # one secret for all the processes
-    config.dev_signin = config.dev_signin or dev_signin
     # In a container the gateway must listen beyond loopback (deploy/compose.yaml).
     host = os.environ.get("TABLETOP_GATEWAY_HOST", "127.0.0.1")
     if processes > 1:
@@ -606,14 +610,15 @@ def _demo_web(ctx: click.Context, game: str, port: int) -> None:
     # One process, its tokens its own: a secret of this run's, without the warning that
     # tells `serve`'s operator that several gateways would not share it.
     os.environ.setdefault("TABLETOP_GATEWAY_SECRET", secrets.token_urlsafe(32))
+    from services.gateway.app import GatewayConfig
+
+    config = GatewayConfig.from_env()  # a wrong setting is said before anything starts
+    config.dev_signin = True
 
     async def run(settings: Settings) -> None:
-        from services.gateway.app import GatewayConfig
         from services.gateway.stack import Stack
 
         await _checked(settings)
-        config = GatewayConfig.from_env()
-        config.dev_signin = True
         stack = await Stack(settings, config, port=port).start()
         console.print(
             f"[bold]Open {stack.url}/[/] — sign in with any name, pick {game} and press "

@@ -52,8 +52,9 @@ from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
 from services.gateway.seating import Bots, NoTable, QuickPlay, first_free
-from services.gateway.tokens import BadToken, Player, Tokens, dev_player_id
+from services.gateway.tokens import MIN_SECRET_CHARS, BadToken, Player, Tokens, dev_player_id
 from services.infra import metrics
+from services.infra.config import ConfigError, env_float, env_int
 from services.readside.readmodels import ReadModels
 
 STATIC = Path(__file__).with_name("static")
@@ -81,22 +82,28 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
+        """The settings from TABLETOP_*; a wrong one is a ConfigError naming it."""
         env = os.environ
         secret = env.get("TABLETOP_GATEWAY_SECRET") or ""
         if not secret:
             # Tokens then hold for this process only: a platform must share a secret.
             log.warning("gateway_secret_generated")
             secret = secrets.token_urlsafe(32)
+        elif len(secret) < MIN_SECRET_CHARS:
+            raise ConfigError(
+                f"TABLETOP_GATEWAY_SECRET is {len(secret)} characters: it must be at least "
+                f"{MIN_SECRET_CHARS} (it signs the player tokens with HMAC-SHA256)"
+            )
         return cls(
             secret=secret,
             dev_signin=env.get("TABLETOP_DEV_SIGNIN", "") == "1",
-            quickplay_wait=float(env.get("TABLETOP_QUICKPLAY_WAIT", 15)),
-            bot_delay=float(env.get("TABLETOP_BOT_DELAY", 0.4)),
-            bot_rematch_wait=float(env.get("TABLETOP_BOT_REMATCH_WAIT", 600)),
-            rate=float(env.get("TABLETOP_RATE", 20)),
-            burst=int(env.get("TABLETOP_BURST", 60)),
-            tables_per_minute=float(env.get("TABLETOP_TABLES_PER_MINUTE", 10)),
-            sockets_per_player=int(env.get("TABLETOP_SOCKETS_PER_PLAYER", 32)),
+            quickplay_wait=env_float("TABLETOP_QUICKPLAY_WAIT", 15),
+            bot_delay=env_float("TABLETOP_BOT_DELAY", 0.4),
+            bot_rematch_wait=env_float("TABLETOP_BOT_REMATCH_WAIT", 600),
+            rate=env_float("TABLETOP_RATE", 20),
+            burst=env_int("TABLETOP_BURST", 60),
+            tables_per_minute=env_float("TABLETOP_TABLES_PER_MINUTE", 10),
+            sockets_per_player=env_int("TABLETOP_SOCKETS_PER_PLAYER", 32),
         )
 
 

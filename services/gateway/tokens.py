@@ -19,6 +19,7 @@ ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,64}$"
 PlayerId = Annotated[str, msgspec.Meta(pattern=ID_PATTERN)]
 DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 VERIFIED_KEPT = 20_000
+MIN_SECRET_CHARS = 32  # HMAC-SHA256 wants a key as long as its hash
 _NOT_A_SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -33,8 +34,10 @@ class BadToken(Exception):
 
 class Tokens:
     def __init__(self, secret: str, ttl_seconds: int = 12 * 3600) -> None:
-        if len(secret) < 32:
-            raise ValueError("the gateway secret must be at least 32 characters (HMAC-SHA256)")
+        if len(secret) < MIN_SECRET_CHARS:
+            raise ValueError(
+                f"the gateway secret must be at least {MIN_SECRET_CHARS} characters (HMAC-SHA256)"
+            )
         self._secret = secret
         self.ttl_seconds = ttl_seconds
         # Tokens already verified, with their expiry: a player's every request carries

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import socket
 from typing import Any
@@ -30,6 +31,21 @@ def env_int(name: str, default: int, *, least: int = 0) -> int:
         raise ConfigError(f"{name}={raw!r} is not a whole number") from None
     if value < least:
         raise ConfigError(f"{name}={raw!r}: it must be at least {least}")
+    return value
+
+
+def env_float(name: str, default: float, *, least: float = 0.0) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a number") from None
+    if not math.isfinite(value):
+        raise ConfigError(f"{name}={raw!r}: give a finite number")
+    if value < least:
+        raise ConfigError(f"{name}={raw!r}: it must be at least {least:g}")
     return value
 
 

@@ -29,6 +29,12 @@ MISTAKES = [
     (["lobby"], {"TABLETOP_PARTITIONS": "0"}, 2, "at least 1"),
     (["serve"], {"TABLETOP_WEBHOOK_URL": "https://p.example/h"}, 2, "TABLETOP_WEBHOOK_SECRET"),
     (["serve"], {"TABLETOP_WEBHOOK_URL": "p.example/h"}, 2, "TABLETOP_WEBHOOK_URL='p.example/h'"),
+    (["serve"], {"TABLETOP_RATE": "abc"}, 2, "TABLETOP_RATE='abc' is not a number"),
+    (["serve"], {"TABLETOP_RATE": "-5"}, 2, "TABLETOP_RATE='-5': it must be at least 0"),
+    (["serve"], {"TABLETOP_BURST": "1.5"}, 2, "TABLETOP_BURST='1.5' is not a whole number"),
+    (["serve"], {"TABLETOP_QUICKPLAY_WAIT": "nan"}, 2, "give a finite number"),
+    (["serve"], {"TABLETOP_GATEWAY_SECRET": "short"}, 2, "5 characters: it must be at least 32"),
+    (["demo", "--web"], {"TABLETOP_SOCKETS_PER_PLAYER": "x"}, 2, "TABLETOP_SOCKETS_PER_PLAYER"),
 ]
 
 WRONG_ANSWERS = [
