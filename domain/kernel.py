@@ -22,6 +22,11 @@ import msgspec
 Seat = int
 """A seat at the table, 0-based, in turn order."""
 
+BySeat = list
+"""A list with one entry per seat, in seat order (each player's hand, board, workshop).
+A view that annotates a field so lets the web table show each entry under its player's
+name, in that seat's panel, instead of as an unlabelled list."""
+
 ComponentId = str
 """A stable unique id of one component instance (a card, a tile, a die)."""
 

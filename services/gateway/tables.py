@@ -79,6 +79,7 @@ def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> di
     out["title"] = get_game(state.game).title
     out["options"] = state.options  # public, as in the lobby: shown on the table page
     out["seat_keys"] = seat_keys(state.game)
+    out["seat_lists"] = seat_lists(state.game)
     if "clock" in out:
         # The server's time now, so a page counts the clocks down from its numbers
         # whatever its own clock says.
@@ -87,12 +88,24 @@ def view_for(state: m.MatchState, seat: Seat | None, names: Sequence[str]) -> di
 
 
 _SEAT = re.compile(r"\bSeat\b")
+_BY_SEAT = re.compile(r"\bBySeat\b")
 
 
 @cache
 def seat_keys(game_name: str) -> list[str]:
     """The fields of the game's view and commands that hold seats (annotated `Seat`):
     the web table shows them as names, never as the 0-based numbers of the JSON."""
+    return _fields_written_as(game_name, _SEAT)
+
+
+@cache
+def seat_lists(game_name: str) -> list[str]:
+    """The fields of the game's view that hold one entry per seat (annotated `BySeat`):
+    the web table shows each entry in its seat's panel, under the player's name."""
+    return _fields_written_as(game_name, _BY_SEAT)
+
+
+def _fields_written_as(game_name: str, written_as: re.Pattern[str]) -> list[str]:
     game = get_game(game_name)
     todo = _structs_in(typing.get_type_hints(game.view).get("return"))
     todo += _structs_in(game.command_type)
@@ -110,7 +123,7 @@ def seat_keys(game_name: str) -> list[str]:
             written.update(getattr(klass, "__annotations__", {}))
         hints = typing.get_type_hints(struct)
         for name in struct.__struct_fields__:
-            if isinstance(written.get(name), str) and _SEAT.search(written[name]):
+            if isinstance(written.get(name), str) and written_as.search(written[name]):
                 found.add(name)
             todo += _structs_in(hints[name])
     return sorted(found)

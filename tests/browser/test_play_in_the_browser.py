@@ -7,9 +7,11 @@ import random
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 from playwright.async_api import Browser, Page
 
+from domain import match as m
 from domain.kernel import get_game
 from services import compose
 from services.gateway import tables
@@ -254,3 +256,46 @@ async def test_every_games_table_shows_seats_by_name_never_by_the_jsons_number(
         if not await click_a_move(ann, rng):
             break
     assert not ann.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.quickplay_wait(1.5)
+async def test_each_hand_and_wall_sits_in_its_players_panel(stack: Stack, browser: Browser) -> None:
+    """Gallery Gambit's view holds every hand and every wall, one per seat (`BySeat`): the
+    page draws each under its player's name, mine face up and the others face down."""
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await quick_play(ann, "gallerygambit", 3)
+    await ann.wait_for_selector("text=playing")  # bots took the two seats left
+    match_id = match_of(ann)
+    await ann.wait_for_selector('.seat[data-seat="0"] .card[data-id]')
+    store = compose.event_store(stack.settings, stack.redis)
+    # The bots play on: read the page and the match at one version.
+    for _ in range(20):
+        version = await shown_version(ann)
+        shown = await ann.evaluate(
+            """() => [...document.querySelectorAll('.panel.seats .seat')].map(p => [
+              p.querySelector('h3').innerText,
+              [...p.querySelectorAll('.card[data-id]')].map(c => c.dataset.id).sort(),
+              p.querySelectorAll('.card.back').length])"""
+        )
+        if await shown_version(ann) == version:
+            break
+    found = await tables.recorded(store, match_id)
+    assert found is not None
+    state = found.state_at(version)
+    hands = state.game_state.hands
+    # What seat 0 may know of each hand: its own, and the cards seen taken from the market.
+    known = msgspec.to_builtins(m.view(state, 0))["table"]["hands"]
+    assert len(shown) == 3
+    assert shown[0][0].startswith("Ann (you)")
+    assert shown[0][1] == sorted(hands[0]) and shown[0][2] == 0  # mine, face up in my panel
+    for seat in (1, 2):  # theirs in theirs: what I saw taken face up, the rest face down
+        assert shown[seat][1] == sorted(c for c in known[seat] if c is not None)
+        assert (
+            shown[seat][2]
+            == sum(c is None for c in known[seat])
+            == len(hands[seat]) - len(shown[seat][1])
+        )
+    # The per-seat lists left the table's own panel.
+    table_terms = await ann.locator(".panel.table > dl.facts > dt").all_inner_texts()
+    assert "hands" not in table_terms and "walls" not in table_terms
+    await assert_no_hidden_card(stack, ann, match_id, 0)

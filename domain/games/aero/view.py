@@ -10,7 +10,7 @@ import msgspec
 
 from domain.games.aero.rules import free_dice, totals
 from domain.games.aero.state import Dealt, Phase, Table
-from domain.kernel import Seat
+from domain.kernel import BySeat, Seat
 
 
 class AeroView(msgspec.Struct):
@@ -20,7 +20,7 @@ class AeroView(msgspec.Struct):
     faces: dict[str, str]
     free: list[str]
     kept: list[str]
-    dealt: list[list[Dealt]]
+    dealt: BySeat[list[Dealt]]
     scores: tuple[int, ...]
     conceded: list[Seat]
 

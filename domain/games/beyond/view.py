@@ -7,7 +7,7 @@ import msgspec
 from domain.games.beyond.cards import CardId
 from domain.games.beyond.events import Event, HandDealt, PileRebuilt, PileShuffled, ScoreSheet
 from domain.games.beyond.state import Area, Options, Phase, State
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class BeyondView(msgspec.Struct, frozen=True):
@@ -24,10 +24,10 @@ class BeyondView(msgspec.Struct, frozen=True):
     turned_up: list[CardId]
     hand: list[CardId]
     """Your starting hand while it waits to be placed."""
-    hand_sizes: list[int]
+    hand_sizes: BySeat[int]
     nian_shou_left: list[CardId]
     lotus_supply: int
-    areas: list[Area]
+    areas: BySeat[Area]
     ending: bool
     conceded: list[Seat]
     sheets: list[ScoreSheet]

@@ -10,14 +10,14 @@ import msgspec
 
 from domain.games.bubbleepop.bubblees import Colour
 from domain.games.bubbleepop.state import State
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class TableView(msgspec.Struct, frozen=True):
     sky: list[str | None]
-    planets: list[list[list[str]]]
-    scored: list[list[str]]
-    points: list[int]
+    planets: BySeat[list[list[str]]]
+    scored: BySeat[list[str]]
+    points: BySeat[int]
     bag: int
     box: int
     player: Seat

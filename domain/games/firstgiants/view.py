@@ -13,7 +13,7 @@ from domain.games.firstgiants.state import (
     ScoreSheet,
     Table,
 )
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class FirstGiantsView(msgspec.Struct):
@@ -31,7 +31,7 @@ class FirstGiantsView(msgspec.Struct):
     set_tokens: int
     milestones: list[int]
     end_triggered: bool
-    museums: list[Museum]
+    museums: BySeat[Museum]
     conceded: list[Seat]
     sheets: list[ScoreSheet]
 

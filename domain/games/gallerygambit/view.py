@@ -8,7 +8,7 @@ import msgspec
 from domain.games.gallerygambit.cards import CardId
 from domain.games.gallerygambit.events import CardTaken, Event, HandDealt
 from domain.games.gallerygambit.state import GalleryOptions, Phase, ScoreSheet, Table
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class GalleryView(msgspec.Struct):
@@ -18,10 +18,10 @@ class GalleryView(msgspec.Struct):
     player: Seat
     deck: int
     market: list[CardId]
-    hands: list[list[CardId | None]]
+    hands: BySeat[list[CardId | None]]
     """Every hand: your own cards, and of the others those seen taken from the market
     (None for a card you cannot identify)."""
-    walls: list[list[list[CardId]]]
+    walls: BySeat[list[list[CardId]]]
     conceded: list[Seat]
     sheets: list[ScoreSheet]
 

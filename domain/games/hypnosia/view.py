@@ -11,7 +11,7 @@ import msgspec
 from domain.games.hypnosia.board import BOARD, Board, Colour, SpaceId
 from domain.games.hypnosia.state import Phase, State
 from domain.games.hypnosia.track import PAWNS, PawnId
-from domain.kernel import Seat
+from domain.kernel import BySeat, Seat
 
 
 class PawnView(msgspec.Struct, frozen=True):
@@ -24,7 +24,7 @@ class PawnView(msgspec.Struct, frozen=True):
 
 class TableView(msgspec.Struct, frozen=True):
     board: Board
-    colours: list[Colour]
+    colours: BySeat[Colour]
     pawns: list[PawnView]
     """Every pawn on the board, start squares included."""
     centre: list[PawnId]

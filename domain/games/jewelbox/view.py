@@ -11,7 +11,7 @@ import msgspec
 from domain.games.jewelbox.beetles import BeetleId, Tool
 from domain.games.jewelbox.events import ScoreSheet
 from domain.games.jewelbox.state import JewelBoxOptions, Phase, Table
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class JewelBoxView(msgspec.Struct):
@@ -22,8 +22,8 @@ class JewelBoxView(msgspec.Struct):
     log: list[BeetleId | None]
     face_down: int
     """How many face-down beetles are left (which ones is secret)."""
-    boxes: list[list[BeetleId | None]]
-    tools: list[list[Tool]]
+    boxes: BySeat[list[BeetleId | None]]
+    tools: BySeat[list[Tool]]
     tool_used: bool
     rolled: int | None
     holding: BeetleId | None

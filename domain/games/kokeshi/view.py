@@ -16,7 +16,7 @@ from domain.games.kokeshi.state import (
     ToPlace,
     Workshop,
 )
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class KokeshiView(msgspec.Struct):
@@ -24,7 +24,7 @@ class KokeshiView(msgspec.Struct):
     phase: Phase
     player: Seat
     round: int
-    workshops: list[Workshop]
+    workshops: BySeat[Workshop]
     bag: int
     """How many normal tiles are left to draw (which ones is secret)."""
     quality_bag: int

@@ -8,7 +8,7 @@ import msgspec
 from domain.games.quinzejoursenfrance.cards import CardId
 from domain.games.quinzejoursenfrance.events import EncounterKept, EncountersDrawn, Event
 from domain.games.quinzejoursenfrance.state import Phase, QuinzeOptions, ScoreSheet, Table
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class TravellerView(msgspec.Struct):
@@ -30,7 +30,7 @@ class QuinzeView(msgspec.Struct):
     rows: dict[str, list[CardId]]
     encounters: int
     """Encounter cards left to draw (their order and faces are secret)."""
-    travellers: list[TravellerView]
+    travellers: BySeat[TravellerView]
     conceded: list[Seat]
     sheets: list[ScoreSheet]
 

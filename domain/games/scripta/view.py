@@ -8,7 +8,7 @@ import msgspec
 from domain.games.scripta.cards import CardId
 from domain.games.scripta.events import CardDrawn, Event, HandDealt
 from domain.games.scripta.state import Phase, ScriptaOptions, Table, Win
-from domain.kernel import ComponentId, Seat
+from domain.kernel import BySeat, ComponentId, Seat
 
 
 class ScriptaView(msgspec.Struct):
@@ -19,7 +19,7 @@ class ScriptaView(msgspec.Struct):
     round: int
     deck: int
     discards: list[CardId]
-    hands: list[list[CardId | None]]
+    hands: BySeat[list[CardId | None]]
     """Your own cards; of the others', those seen taken (None for the rest)."""
     conceded: list[Seat]
     met: dict[int, Win]

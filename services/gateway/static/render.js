@@ -17,6 +17,9 @@ function seatName(names, i) { return names && names[i] !== undefined ? names[i] 
 // and the usual names for seats. The JSON counts seats from 0; people read names.
 const SEAT_NAMED = /(^|_)(seat|holder|winner|player|target|you|reader|starter|dealer|initiator|resolver|declared)s?$/;
 let seatKeys = new Set();
+// Which lists hold one entry per seat: those the game annotates `BySeat` (the view's
+// `seat_lists`); each entry is drawn in its seat's panel, under the player's name.
+let seatLists = new Set();
 
 export function isSeatKey(key) { return SEAT_NAMED.test(key) || seatKeys.has(key); }
 
@@ -62,7 +65,8 @@ function grid(v) {
 function isSeatList(key, v, names) {
   return Array.isArray(v) && v.length === names.length && v.length > 0
     && v.every((x) => x && typeof x === "object" && !Array.isArray(x) && !isDie(x))
-    && (/^(players|seats|hands|boards|sheets)$/.test(key) || v.every((x) => "seat" in x));
+    && (/^(players|seats|hands|boards|sheets)$/.test(key) || seatLists.has(key)
+      || v.every((x) => "seat" in x));
 }
 
 export function value(v, names, key = "") {
@@ -102,6 +106,7 @@ export function renderView(view) {
   const table = view.table || {};
   const you = view.you;
   seatKeys = new Set(view.seat_keys || []);
+  seatLists = new Set(view.seat_lists || []);
   const out = el("div", { class: "view" });
   const turn = (view.to_act || []).map((s) => (s === you ? "you" : seatName(names, s)));
   out.append(el("section", { class: "panel status", "aria-live": "polite" },
@@ -115,11 +120,16 @@ export function renderView(view) {
 
   const seats = el("section", { class: "panel seats" }, el("h2", {}, "Seats"));
   const seatList = Object.entries(table).find(([k, v]) => isSeatList(k, v, names));
+  // The game's other lists of one entry per seat join the seat panels too, each entry
+  // under its own label: a hand beside its player's name rather than in a bare list.
+  const bySeat = Object.entries(table).filter(([k, v]) => seatLists.has(k) && Array.isArray(v)
+    && v.length === names.length && !(seatList && k === seatList[0]));
   const scores = Array.isArray(table.scores) && table.scores.length === names.length ? table.scores : null;
   names.forEach((name, i) => {
     const mine = i === you;
     const info = seatList ? { ...seatList[1][i] } : {};
     delete info.seat;
+    for (const [k, v] of bySeat) info[k] = v[i];
     const absent = (view.conceded || []).includes(i);
     const box = el("div", { class: `seat${mine ? " mine" : ""}${(view.to_act || []).includes(i) ? " acting" : ""}`,
       "data-seat": i },
@@ -132,7 +142,8 @@ export function renderView(view) {
   out.append(seats);
 
   const rest = Object.fromEntries(Object.entries(table).filter(([k]) =>
-    !(seatList && k === seatList[0]) && !(scores && k === "scores")));
+    !(seatList && k === seatList[0]) && !(scores && k === "scores")
+    && !bySeat.some(([key]) => key === k)));
   if (Object.keys(rest).length) {
     out.append(el("section", { class: "panel table" }, el("h2", {}, "Table"), facts(rest, names)));
   }
