@@ -18,6 +18,7 @@ from typing import Any, Literal, NamedTuple
 import msgspec
 
 from domain import clock as clocks
+from domain.addressing import to_reader
 from domain.clock import Clocks, ClocksSet, TimeControl, TimeRanOut
 from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game, keeps_no_secrets
 
@@ -1153,6 +1154,12 @@ def seat_names(players: Sequence[str | None]) -> list[str]:
 
 
 def describe(game_name: str, event: Any, reader: Seat | None, names: Sequence[str]) -> str:
+    """The event as one sentence for `reader` (None: a spectator), who is "You" in it."""
+    text = _sentence(game_name, event, reader, names)
+    return text if reader is None else to_reader(text)
+
+
+def _sentence(game_name: str, event: Any, reader: Seat | None, names: Sequence[str]) -> str:
     def name(seat: Seat) -> str:
         if reader == seat:
             return "You"
