@@ -79,7 +79,7 @@ async def assert_no_hidden_card(stack: Stack, page: Page, match_id: str, seat: i
         assert at < 0, (
             f"seat {seat} sees {component} at version {version}: {html[at - 300 : at + 80]}"
         )
-        pretty = re.sub(r"^[a-z]{2,3}-", "", component).replace("-", " ")
+        pretty = re.sub(r"^[a-z]{2,3}-", "", component).replace("-", " ").replace("_", " ")
         assert not re.search(rf"\b{re.escape(pretty)}\b", text), (seat, component, version)
 
 

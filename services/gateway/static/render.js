@@ -35,8 +35,9 @@ function card(v) {
 
 export function pretty(v) {
   if (typeof v !== "string") return String(v);
-  // Component ids read better without their game prefix ("ll-guard-3" -> "guard 3").
-  return v.replace(/^[a-z]{2,3}-/, "").replace(/-/g, " ");
+  // Component ids read better without their game prefix ("ll-guard-3" -> "guard 3"), and
+  // words joined for the JSON apart again ("double_chicken" -> "double chicken").
+  return v.replace(/^[a-z]{2,3}-/, "").replace(/[-_]/g, " ");
 }
 
 function isDie(v) {
