@@ -3,8 +3,12 @@ chosen in the form its game's schema makes, and the matches waiting for me."""
 
 from __future__ import annotations
 
+import asyncio
+import uuid
+
+import httpx
 import pytest
-from playwright.async_api import Browser
+from playwright.async_api import Browser, Page
 
 from events.matches import load_match
 from services import compose
@@ -13,6 +17,25 @@ from tests.browser.conftest import SCREENSHOTS, add_a_bot_and_start, signed_in_p
 from tests.browser.test_play_in_the_browser import match_of
 
 pytestmark = pytest.mark.browser
+
+
+async def handed_the_turn(stack: Stack, page: Page, match_id: str, times: int) -> None:
+    """Play the page's player's first legal move whenever it is theirs, until they have
+    been told "your turn" at this match `times` times."""
+    token = await page.evaluate("localStorage.getItem('tabletop.token')")
+    me = {"authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=stack.url, timeout=10) as http:
+        for _ in range(600):
+            told = (await http.get("/api/me/notices", headers=me)).json()
+            if sum(n["match_id"] == match_id and n["kind"] == "your_turn" for n in told) >= times:
+                return
+            table = (await http.get(f"/api/matches/{match_id}", headers=me)).json()
+            if table["commands"]:
+                move = table["commands"][0]["legal"][0]
+                body = {"command_id": uuid.uuid4().hex, "move": move}
+                await http.post(f"/api/matches/{match_id}/commands", json=body, headers=me)
+            await asyncio.sleep(0.05)
+    raise AssertionError(f"the turn did not come back {times} times")
 
 
 async def test_a_table_opened_with_chosen_options_is_played_with_them(
@@ -61,9 +84,14 @@ async def test_a_checked_box_opens_chicken_with_its_eggspansion_and_my_turn_is_l
     match_id = match_of(ann)
     assert "eggspansion: yes" in await ann.inner_text("#table-options")
     await add_a_bot_and_start(ann)
+    # Ann plays on over the API until the bot has handed her the turn three times.
+    await handed_the_turn(stack, ann, match_id, times=3)
     # Back in the lobby: the bot plays its turns, and then the match waits for Ann.
     await ann.goto(stack.url + "/")
     await ann.wait_for_selector(f"#my-turns a[href='/table?match={match_id}']")
     await ann.wait_for_selector("#my-notices >> text=Your turn at Chicken!")
+    # However many turns the bot handed back, the match has one line: its newest notice.
+    links = await ann.eval_on_selector_all("#my-notices li a", "as => as.map(a => a.href)")
+    assert sum(link.endswith(f"match={match_id}") for link in links) == 1, links
     await ann.screenshot(path=str(SCREENSHOTS / "lobby-turns.png"), full_page=True)
     assert ann.errors == []  # type: ignore[attr-defined]

@@ -88,7 +88,7 @@ function turnsPanel() {
         : [el("li", { class: "muted" }, "No match is waiting for you.")]));
     } catch (err) { say(notice, err.message); }
   };
-  const show = (n) => el("li", { "data-kind": n.kind },
+  const show = (n) => el("li", { "data-kind": n.kind, "data-match": n.match_id },
     el("a", { href: n.kind === "match_finished" ? `/replay?match=${n.match_id}` : `/table?match=${n.match_id}` }, n.text || n.kind));
   let retry = 500;
   const listen = () => {
@@ -99,8 +99,17 @@ function turnsPanel() {
       retry = 500;
       // The turns are read once the socket is open (a notice made before then comes
       // only in the hello's backlog), and again with every notice.
-      if (m.kind === "hello") { feed.replaceChildren(...m.notices.slice().reverse().map(show)); refresh(); }
-      if (m.kind === "notice") { feed.prepend(show(m.notice)); refresh(); }
+      // One line per match, its newest: ten "Your turn at Chicken!" for a match since
+      // finished told nothing the newest line does not.
+      if (m.kind === "hello") {
+        const newest = m.notices.slice().reverse()
+          .filter((n, i, all) => all.findIndex((o) => o.match_id === n.match_id) === i);
+        feed.replaceChildren(...newest.map(show)); refresh();
+      }
+      if (m.kind === "notice") {
+        feed.querySelectorAll("li").forEach((li) => { if (li.dataset.match === m.notice.match_id) li.remove(); });
+        feed.prepend(show(m.notice)); refresh();
+      }
     };
     socket.onclose = (e) => {
       if (e.code === 4401) { say(notice, "Your sign-in has expired: sign in again."); return; }
