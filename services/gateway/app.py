@@ -748,6 +748,8 @@ class HotPath:
                 data = _MOVE_BODY.decode(body)
             except (msgspec.ValidationError, msgspec.DecodeError) as err:
                 raise ClientException(f"Validation failed for a move: {err}") from None
+            except RecursionError:
+                raise ClientException(TOO_DEEP) from None
             answer = _JSON.encode(await play_move(gw, me, match_id, data))
         except BadToken as err:
             status, answer = 401, _problem(401, str(err))
@@ -901,6 +903,24 @@ def replay_page() -> File:
     return File(STATIC / "replay.html", content_disposition_type="inline", media_type="text/html")
 
 
+TOO_DEEP = "The JSON is nested too deeply to be read."
+
+
+def _decoding(err: RecursionError) -> bool:
+    """A body nested deeper than the decoder goes (msgspec: "... while deserializing")."""
+    return "deserializ" in str(err)
+
+
+def _too_deep(request: Request[Any, Any, Any], err: RecursionError) -> Any:
+    from litestar import Response
+
+    if _decoding(err):
+        return Response({"detail": TOO_DEEP, "status_code": 400}, status_code=400)
+    # A recursion of our own is a bug: the operator gets its traceback.
+    log.error("request_failed", path=request.url.path, exc_info=err)
+    return Response({"detail": "Internal Server Error", "status_code": 500}, status_code=500)
+
+
 def _rejected(request: Request[Any, Any, Any], err: Rejected) -> Any:
     from litestar import Response
 
@@ -915,6 +935,8 @@ CLIENT_ERRORS = frozenset({400, 401, 403, 404, 405, 409, 413, 415, 422, 429})
 
 async def _log_refusal(exc: Exception, scope: Any) -> None:
     status = 409 if isinstance(exc, Rejected) else getattr(exc, "status_code", None)
+    if isinstance(exc, RecursionError) and _decoding(exc):
+        status, exc = 400, ClientException(TOO_DEEP)
     if status in CLIENT_ERRORS:
         detail = getattr(exc, "detail", "") or str(exc)
         # A player held to the rate is named: who floods is what the operator asks.
@@ -974,7 +996,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         state=State({"gateway": gateway}),
         on_startup=[startup],
         on_shutdown=[shutdown],
-        exception_handlers={Rejected: _rejected},
+        exception_handlers={Rejected: _rejected, RecursionError: _too_deep},
         after_exception=[_log_refusal],
         request_max_body_size=MAX_BODY,
         openapi_config=OpenAPIConfig(
@@ -985,7 +1007,8 @@ def create_app(gateway: Gateway | None) -> Litestar:
             configure_root_logger=False,
             loggers={"litestar": {"level": "INFO", "propagate": True, "handlers": []}},
             log_exceptions="always",
-            disable_stack_trace={*CLIENT_ERRORS, Rejected},
+            # RecursionError: a body nested too deeply; _too_deep logs a real one whole.
+            disable_stack_trace={*CLIENT_ERRORS, Rejected, RecursionError},
         ),
         debug=False,
     )

@@ -305,3 +305,24 @@ async def test_quick_play_seats_players_together_and_bots_take_the_seats_left(
         await http.post(f"/api/matches/{match_id}/concede", json={}, headers=h)
     history = (await http.get(f"/api/matches/{match_id}/history", headers=ann)).json()
     assert history["lines"][-1]["type"] == "match.finished"
+
+
+async def test_json_nested_too_deeply_is_refused_with_a_sentence_not_an_error(
+    http: httpx.AsyncClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Eight thousand brackets inside 16 KB once blew the decoder's recursion limit: a
+    500, and an error-level traceback in the operator's log."""
+    match_id, (ann, _bea) = await table_of_two(http)
+    deep = b"[" * 8_000 + b"]" * 8_000
+    move = b'{"command_id": "c1", "move": {"type": "chicken.go_for_it", "x": ' + deep + b"}}"
+    options = b'{"game": "chicken", "seats": 2, "options": {"x": ' + deep[3000:-3000] + b"}}"
+    with caplog.at_level(logging.INFO):
+        answers = [
+            await http.post(f"/api/matches/{match_id}/commands", content=move, headers=ann),
+            await http.post("/api/matches", content=options, headers=ann),
+        ]
+    for answer in answers:
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["detail"] == "The JSON is nested too deeply to be read."
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [], [r.getMessage() for r in errors]
