@@ -56,7 +56,7 @@ async def click_a_move(page: Page, rng: random.Random) -> bool:
     return True
 
 
-async def assert_no_hidden_card(stack: Stack, page: Page, match_id: str, seat: int) -> None:
+async def assert_no_hidden_card(stack: Stack, page: Page, match_id: str, seat: int | None) -> None:
     """The page's HTML names no component the seat may not identify at the version the
     page shows."""
     # One read of the page, so the HTML, the text and the version are of one moment.
@@ -299,3 +299,21 @@ async def test_each_hand_and_wall_sits_in_its_players_panel(stack: Stack, browse
     table_terms = await ann.locator(".panel.table > dl.facts > dt").all_inner_texts()
     assert "hands" not in table_terms and "walls" not in table_terms
     await assert_no_hidden_card(stack, ann, match_id, 0)
+
+
+@pytest.mark.quickplay_wait(1.5)
+async def test_a_spectator_is_told_they_watch_and_sees_no_hidden_card(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await quick_play(ann, "loveletter", 3)
+    await ann.wait_for_selector("text=playing")  # bots took the two seats left
+    match_id = match_of(ann)
+    sam = await signed_in_page(browser, stack.url, "Sam")
+    await sam.goto(f"{stack.url}/table?match={match_id}")
+    await sam.wait_for_selector(".live.on")
+    assert await sam.inner_text("#actions h2") == "Watching"
+    assert await sam.locator("#actions button.move").count() == 0
+    await sam.wait_for_selector("#waiting >> text=You are watching")
+    await assert_no_hidden_card(stack, sam, match_id, None)
+    assert sam.errors == []  # type: ignore[attr-defined]

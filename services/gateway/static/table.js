@@ -74,10 +74,15 @@ function rematchButtons(v, seated) {
 function renderActions() {
   if (!state.view) return;
   const names = state.view.names || [];
-  const body = [el("h2", {}, "Your moves")];
+  const watching = state.seat === null || state.seat === undefined;
+  const body = [el("h2", {}, watching ? "Watching" : "Your moves")];
   if (!state.commands.length) {
     const mine = state.view.status === "playing" && (state.view.to_act || []).includes(state.seat);
-    body.push(el("p", { class: "muted" }, state.view.status === "playing" && !mine ? "Waiting for the others…" : ""));
+    const waiting = watching
+      ? "You are watching: what the rules hide from the table stays hidden from you."
+      : "Waiting for the others…";
+    body.push(el("p", { class: "muted", id: "waiting" },
+      state.view.status === "playing" && !mine ? waiting : ""));
   }
   for (const choice of state.commands) {
     if (choice.count <= 12) {
