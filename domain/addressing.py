@@ -1,7 +1,8 @@
 """A sentence spoken to its reader: the games write "You" where the reader's name would
 stand, and the verb after it as they would after a name ("Ann plays first"). Here the
-verb agrees ("You play first", "You were dealt") and a "You" inside a sentence is
-written small ("stole a card from you"), once for every game instead of in each."""
+verb agrees ("You play first", "You were dealt"), "the zone of You" is "your zone", and
+a "You" inside a sentence is written small ("stole a card from you"), once for every
+game instead of in each."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ _SUBJECT_VERB = re.compile(
     r"(^|[.;:!?(,]\s*|\b(?:and|but|then|so|while|when|before|after|until|because|or)\s+)"
     r"You ([a-z]+)\b"
 )
+# "the Guard of You": the games' possessive for any seat, which for the reader is "your".
+_OF_YOU = re.compile(r"\b([Tt])he (\w+) of [Yy]ou\b")
 # A "You" that does not open a sentence: after anything but the start or a full stop.
 _INSIDE = re.compile(r"(?<=[^\s.!?])(\s+)You\b|(?<=\()You\b")
 
@@ -34,4 +37,5 @@ def _agreeing(verb: str) -> str:
 def to_reader(text: str) -> str:
     """`text` with "You" agreeing as English wants it."""
     text = _SUBJECT_VERB.sub(lambda m: f"{m.group(1)}You {_agreeing(m.group(2))}", text)
+    text = _OF_YOU.sub(lambda m: f"{'Y' if m.group(1) == 'T' else 'y'}our {m.group(2)}", text)
     return _INSIDE.sub(lambda m: f"{m.group(1) or ''}you", text)

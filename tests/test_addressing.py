@@ -25,6 +25,8 @@ from domain.addressing import to_reader
         ("Bea stole a card (a red shell) from You.", "Bea stole a card (a red shell) from you."),
         ("Waiting for You: influence.", "Waiting for you: influence."),
         ("Won by You (You 3, Bea 2).", "Won by you (you 3, Bea 2)."),
+        ("The Sycophant of You chose Bea.", "Your Sycophant chose Bea."),
+        ("A card was exiled from the zone of You.", "A card was exiled from your zone."),
     ],
 )
 def test_you_agrees_with_its_verb_and_is_small_inside_a_sentence(written: str, read: str) -> None:
