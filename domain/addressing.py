@@ -9,17 +9,15 @@ from __future__ import annotations
 import re
 
 _IRREGULAR = {"was": "were", "has": "have", "is": "are", "does": "do", "goes": "go"}
-# "You" as a subject, and the word after it: at the start of a sentence or a clause
-# (after punctuation or a conjunction). After a verb or a preposition it is an object
-# ("gave You cards"), whose next word is no verb.
-_SUBJECT_VERB = re.compile(
-    r"(^|[.;:!?(,]\s*|\b(?:and|but|then|so|while|when|before|after|until|because|or)\s+)"
-    r"You ([a-z]+)\b"
+# After these, a "You" opens a clause and is its subject; after a verb or a preposition
+# it is an object ("gave You cards"), whose next word is no verb.
+_CONJUNCTIONS = frozenset(
+    {"and", "but", "then", "so", "while", "when", "before", "after", "until", "because", "or"}
 )
+_YOU_WORD = re.compile(r"You ([a-z]+)\b")
 # "the Guard of You": the games' possessive for any seat, which for the reader is "your".
 _OF_YOU = re.compile(r"\b([Tt])he (\w+) of [Yy]ou\b")
-# A "You" that does not open a sentence: after anything but the start or a full stop.
-_INSIDE = re.compile(r"(?<=[^\s.!?])(\s+)You\b|(?<=\()You\b")
+_SPACED_YOU = re.compile(r"(\(|\s+)You\b")
 
 
 def _agreeing(verb: str) -> str:
@@ -34,8 +32,33 @@ def _agreeing(verb: str) -> str:
     return verb[:-1]  # plays -> play, places -> place
 
 
+def _opens_a_clause(before: str) -> bool:
+    before = before.rstrip()
+    if not before or before[-1] in ".;:!?(,":
+        return True
+    return before.rsplit(None, 1)[-1] in _CONJUNCTIONS
+
+
+def _subject(m: re.Match[str]) -> str:
+    if m.start() > 0 and m.string[m.start() - 1].isalnum():
+        return m.group(0)  # the end of a longer word
+    if not _opens_a_clause(m.string[: m.start()]):
+        return m.group(0)
+    return f"You {_agreeing(m.group(1))}"
+
+
+def _small(m: re.Match[str]) -> str:
+    at = m.start()
+    if m.group(1) != "(" and (at == 0 or m.string[at - 1] in ".!?"):
+        return m.group(0)  # it opens a sentence
+    return f"{m.group(1)}you"
+
+
 def to_reader(text: str) -> str:
     """`text` with "You" agreeing as English wants it."""
-    text = _SUBJECT_VERB.sub(lambda m: f"{m.group(1)}You {_agreeing(m.group(2))}", text)
-    text = _OF_YOU.sub(lambda m: f"{'Y' if m.group(1) == 'T' else 'y'}our {m.group(2)}", text)
-    return _INSIDE.sub(lambda m: f"{m.group(1) or ''}you", text)
+    if "You" not in text and "of you" not in text:
+        return text  # most sentences: about someone else
+    text = _YOU_WORD.sub(_subject, text)
+    if " of " in text:
+        text = _OF_YOU.sub(lambda m: f"{'Y' if m.group(1) == 'T' else 'y'}our {m.group(2)}", text)
+    return _SPACED_YOU.sub(_small, text)
