@@ -663,6 +663,8 @@ def join(state: MatchState, command: JoinMatch) -> list[Any]:
 
 
 def leave(state: MatchState, command: LeaveMatch) -> list[Any]:
+    if state.status == "playing":  # a seat in play is given up by conceding
+        raise Rejected("match_started", "This match has already started: concede to leave it.")
     _in_lobby(state)
     seat = _seat_of(state, command.player)
     return [PlayerLeft(player=command.player, seat=seat)]

@@ -66,6 +66,14 @@ def test_players_take_free_seats_and_may_leave_before_the_start() -> None:
     assert state.players == [None, None]
 
 
+def test_a_player_who_wants_out_of_a_match_in_play_is_told_to_concede() -> None:
+    state = started()
+    with pytest.raises(Rejected) as err:
+        m.decide(state, m.LeaveMatch(player=state.players[0] or ""))
+    assert err.value.code == "match_started"
+    assert err.value.message == "This match has already started: concede to leave it."
+
+
 def test_a_seat_beyond_the_table_is_refused_in_the_persons_numbering() -> None:
     # Issue 13: `join(seat=5)` on a 2-seat table said "Seat 5 is not free". The command's
     # seat is 0-based (JSON); the sentence counts from 1, as people do.
