@@ -17,7 +17,7 @@ import signal
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict, TypeVar, cast
 
 import click
 import msgspec
@@ -53,6 +53,20 @@ console = Console(highlight=False)
 
 
 # --- one line per mistake ---------------------------------------------------------------
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def port_option(what: str) -> Callable[[F], F]:
+    """`--port`, a TCP port (0: any free one), 8000 unless given."""
+    return click.option(
+        "--port",
+        type=click.IntRange(0, 65_535),
+        default=8000,
+        show_default=True,
+        help=f"{what} (0: any free one).",
+    )
 
 
 class TabletopGroup(click.Group):
@@ -342,13 +356,7 @@ async def _checked(settings: Settings) -> None:
     default=True,
     help="Archive finished matches past the retention and trim what is read (one is enough).",
 )
-@click.option(
-    "--port",
-    type=click.IntRange(0, 65_535),
-    default=8000,
-    show_default=True,
-    help="The gateway's port (0: any free one).",
-)
+@port_option("The gateway's port")
 @click.option(
     "--gateway-processes",
     type=click.IntRange(min=1),
@@ -570,13 +578,7 @@ def _demo_options(game: str, seats: int, options_json: str) -> dict[str, Any]:
 @click.option("--options", "options_json", default="{}", help="Game options as JSON.")
 @click.option("--quiet", is_flag=True, help="Only the result.")
 @click.option("--web", is_flag=True, help="Serve the web table instead: play against bots.")
-@click.option(
-    "--port",
-    type=click.IntRange(0, 65_535),
-    default=8000,
-    show_default=True,
-    help="The web port (--web; 0: any free one).",
-)
+@port_option("With --web, the web port")
 @click.pass_context
 def demo(
     ctx: click.Context,
