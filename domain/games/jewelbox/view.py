@@ -22,7 +22,9 @@ class JewelBoxView(msgspec.Struct):
     log: list[BeetleId | None]
     face_down: int
     """How many face-down beetles are left (which ones is secret)."""
-    boxes: BySeat[list[BeetleId | None]]
+    boxes: BySeat[list[list[BeetleId | None]]]
+    """Each box as rows of `side` spaces, the top row first: what PlaceBeetle's row and
+    col name (the state keeps a box flat, cell `row * side + col`)."""
     tools: BySeat[list[Tool]]
     tool_used: bool
     rolled: int | None
@@ -39,7 +41,7 @@ def view(state: Table, seat: Seat | None) -> JewelBoxView:
         player=state.player,
         log=state.log,
         face_down=len(state.supply),
-        boxes=state.boxes,
+        boxes=[rows(box, state.side) for box in state.boxes],
         tools=state.tools,
         tool_used=state.tool_used,
         rolled=state.rolled,
@@ -47,6 +49,10 @@ def view(state: Table, seat: Seat | None) -> JewelBoxView:
         conceded=state.conceded,
         sheets=state.sheets,
     )
+
+
+def rows(box: list[BeetleId | None], side: int) -> list[list[BeetleId | None]]:
+    return [box[row * side : (row + 1) * side] for row in range(side)]
 
 
 def hidden(state: Table, seat: Seat | None) -> frozenset[ComponentId]:

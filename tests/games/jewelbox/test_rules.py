@@ -129,6 +129,14 @@ def test_the_first_beetle_goes_anywhere_and_later_ones_must_touch_one_orthogonal
     assert set(GAME.legal(state, ANN)) == {PlaceBeetle(row=0, col=1), PlaceBeetle(row=1, col=0)}
 
 
+def test_a_box_is_seen_as_rows_whose_row_and_col_are_those_placing_names() -> None:
+    state = table(layout("S...", "....", "....", "...."), holding="jb-jewel-09", phase="place")
+    state, _ = play(state, PlaceBeetle(row=1, col=0))
+    box = GAME.view(state, BEA).boxes[ANN]
+    assert len(box) == 4 and all(len(row) == 4 for row in box)
+    assert box[0][0] == "jb-scarab-01" and box[1][0] == "jb-jewel-09"
+
+
 def test_the_magnifying_glass_takes_a_face_down_beetle_instead_of_rolling() -> None:
     state = table(layout("S...", "....", "....", "...."))
     before = len(state.supply)
