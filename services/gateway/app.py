@@ -46,7 +46,7 @@ from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
 from services.commands.intake import ID
 from services.contracts.messages import Reply
-from services.gateway import api, contract, feeds, tables
+from services.gateway import api, contract, feeds, sockets, tables
 from services.gateway.limits import Limits, SlowDown, Sockets
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
@@ -803,19 +803,9 @@ async def live(socket: WebSocket[Any, Any, Any], match_id: contract.MatchIdPath)
     and whether it is the caller's turn; `?since=V` first sends what came after V. Sign
     in with `?token=` (a browser cannot set headers on a WebSocket)."""
     gw = _gateway(socket.app.state)
-    # Accepted first: closed before, the browser saw only an HTTP 403 (close code 1006)
-    # and the table page kept reconnecting instead of saying "sign in again".
-    await socket.accept()
-    try:
-        me = gw.tokens.read(socket.query_params.get("token"))
-    except BadToken as err:
-        await socket.close(code=4401, reason=str(err)[:120])
-        return
-    with gw.admit(me.id) as refused:
-        if refused:
-            await _refuse(socket, refused, 4429)
-            return
-        await _follow(socket, gw, me, match_id)
+    async with sockets.admitted(socket, gw) as me:
+        if me is not None:
+            await _follow(socket, gw, me, match_id)
 
 
 def _since(raw: str | None) -> int | None:
@@ -840,17 +830,17 @@ async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, mat
             player=me.id,
             match_id=match_id,
         )
-        await _refuse(socket, str(err), 4400)
+        await sockets.refuse(socket, str(err), 4400)
         return
     with gw.feeds.follow(match_id) as feed:
         await feed.ready.wait()
         if feed.failed:
-            await _refuse(socket, "The match cannot be read just now; connect again.", 1011)
+            await sockets.refuse(socket, "The match cannot be read just now; connect again.", 1011)
             return
         inbox, base = feed.join()
         try:
             if base is None:
-                await _refuse(socket, f"There is no match {match_id}.", 4404)
+                await sockets.refuse(socket, f"There is no match {match_id}.", 4404)
                 return
             names = await gw.names.of(base.state.players)
             if since is not None and since < base.state.version:
@@ -865,7 +855,7 @@ async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, mat
             finally:
                 closed.cancel()
             if feed.failed and not closed.done():
-                await _refuse(socket, "The live feed stopped; connect again.", 1011)
+                await sockets.refuse(socket, "The live feed stopped; connect again.", 1011)
         except WebSocketDisconnect:
             pass
         finally:
@@ -877,12 +867,6 @@ async def _until_closed(socket: WebSocket[Any, Any, Any], inbox: feeds.Inbox) ->
         while True:
             await socket.receive_data(mode="text")
     inbox.put_nowait(feeds.Closed)
-
-
-async def _refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> None:
-    with contextlib.suppress(WebSocketDisconnect, Exception):
-        await socket.send_data(feeds.ENCODER.encode(feeds.LiveError(message=message)).decode())
-        await socket.close(code=code)
 
 
 # --- pages ----------------------------------------------------------------------------------

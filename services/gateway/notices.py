@@ -21,8 +21,9 @@ from litestar.exceptions import WebSocketDisconnect
 from events.keys import Keys
 from services.gateway import contract
 from services.gateway.hub import Read, StreamHub
+from services.gateway.sockets import admitted
 from services.gateway.tables import NameBook
-from services.gateway.tokens import BadToken, Player, Tokens
+from services.gateway.tokens import Player, Tokens
 from services.readside.notices import decode_entry
 from services.readside.readmodels import ReadModels
 from services.readside.schema import Notice
@@ -107,18 +108,9 @@ async def live_notices(socket: WebSocket[Any, Any, Any]) -> None:
     then each new one as it is made (`{"kind": "notice", "notice": {...}}`). Sign in
     with `?token=` (a browser cannot set headers on a WebSocket)."""
     gw = _gateway(socket.app.state)
-    await socket.accept()  # then a refusal can say why (a browser sees the close code)
-    try:
-        me = gw.tokens.read(socket.query_params.get("token"))
-    except BadToken as err:
-        await socket.close(code=4401, reason=str(err)[:120])
-        return
-    with gw.admit(me.id) as refused:
-        if refused:
-            await _send(socket, {"kind": "error", "message": refused})
-            await socket.close(code=4429, reason=refused[:120])
-            return
-        await _notify(socket, gw, me)
+    async with admitted(socket, gw) as me:
+        if me is not None:
+            await _notify(socket, gw, me)
 
 
 async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) -> None:

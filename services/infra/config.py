@@ -6,6 +6,7 @@ import contextlib
 import math
 import os
 import socket
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -22,26 +23,24 @@ class ConfigError(ValueError):
 
 
 def env_int(name: str, default: int, *, least: int = 0) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not a whole number") from None
-    if value < least:
-        raise ConfigError(f"{name}={raw!r}: it must be at least {least}")
-    return value
+    return int(_env_number(name, default, int, "a whole number", least))
 
 
 def env_float(name: str, default: float, *, least: float = 0.0) -> float:
+    return _env_number(name, default, float, "a number", least)
+
+
+def _env_number(
+    name: str, default: float, read: Callable[[str], float], kind: str, least: float
+) -> float:
+    """TABLETOP_* as a finite number of at least `least`, or `default` when unset."""
     raw = os.environ.get(name)
     if raw is None or raw == "":
         return default
     try:
-        value = float(raw)
+        value = read(raw)
     except ValueError:
-        raise ConfigError(f"{name}={raw!r} is not a number") from None
+        raise ConfigError(f"{name}={raw!r} is not {kind}") from None
     if not math.isfinite(value):
         raise ConfigError(f"{name}={raw!r}: give a finite number")
     if value < least:

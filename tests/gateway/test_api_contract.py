@@ -8,40 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
-import pytest_asyncio
-from redis.asyncio import Redis
 
-from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
-from services.infra.config import Settings
-from tests.gateway.conftest import SECRET, sign_in
+from tests.gateway.conftest import sign_in
 
 DOC = Path(__file__).parents[2] / "docs" / "openapi.json"
 # The CLI beside this interpreter: the one the project's test extra installed.
 ST = Path(sys.executable).with_name("st")
 
 
-@pytest_asyncio.fixture
-async def unhurried(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
-    """A gateway with no rate limits: the run sends a hundred requests a second as one
-    player, and its answers must not hang on timing (test_limits.py checks the 429s)."""
-    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
-    config = GatewayConfig(secret=SECRET, dev_signin=True, rate=0, tables_per_minute=0)
-    stack = await Stack(settings, config).start()
-    try:
-        yield stack
-    finally:
-        await stack.stop()
-
-
 async def test_the_gateway_answers_as_its_openapi_document_says(
-    unhurried: Stack, tmp_path: Path
+    stack: Stack, tmp_path: Path
 ) -> None:
-    stack = unhurried
+    # The gateway tests' stack has no rate limits: the run sends a hundred requests a
+    # second as one player, and its answers must not hang on timing.
     async with httpx.AsyncClient(base_url=stack.url, timeout=30) as http:
         headers = await sign_in(http, "Schema")
     run = await asyncio.create_subprocess_exec(

@@ -1,0 +1,56 @@
+"""A WebSocket's way in, shared by the match and notice sockets: accepted first (so a
+refusal reaches the browser as a close code and a reason, not as an HTTP 403), signed
+in with `?token=` (a browser cannot set headers on a WebSocket), then admitted under
+the player's limits (limits.py)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from litestar import WebSocket
+from litestar.exceptions import WebSocketDisconnect
+
+from services.gateway.feeds import ENCODER, LiveError
+from services.gateway.tokens import BadToken, Player, Tokens
+
+
+class Admitting(Protocol):
+    """What a socket's admission uses of services.gateway.app.Gateway."""
+
+    tokens: Tokens
+
+    def admit(self, player: str) -> AbstractContextManager[str]: ...
+
+
+@contextlib.asynccontextmanager
+async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIterator[Player | None]:
+    """The socket's player, held admitted for the block; None once the socket has been
+    closed with why (4401: no good token; 4429: too fast, or too many sockets)."""
+    await socket.accept()
+    try:
+        me = gw.tokens.read(socket.query_params.get("token"))
+    except BadToken as err:
+        await socket.close(code=4401, reason=_reason(str(err)))
+        yield None
+        return
+    with gw.admit(me.id) as refused:
+        if refused:
+            await refuse(socket, refused, 4429)
+            yield None
+            return
+        yield me
+
+
+async def refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> None:
+    """Say why in an error message, then close with `code` and the same reason."""
+    with contextlib.suppress(WebSocketDisconnect, Exception):
+        await socket.send_data(ENCODER.encode(LiveError(message=message)).decode())
+        await socket.close(code=code, reason=_reason(message))
+
+
+def _reason(message: str) -> str:
+    """A close reason: at most 123 bytes of UTF-8, cut whole characters."""
+    return message.encode()[:120].decode(errors="ignore")
