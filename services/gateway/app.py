@@ -46,7 +46,7 @@ from events.store import EventStore
 from services.client.client import CommandRejected, TabletopClient
 from services.commands.intake import ID
 from services.contracts.messages import Reply
-from services.gateway import api, contract, feeds, sockets, tables
+from services.gateway import api, contract, feeds, headers, sockets, tables
 from services.gateway.limits import Limits, SlowDown, Sockets
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
@@ -79,6 +79,8 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     tables_burst: int = 10
     sockets_per_player: int = 32
     """WebSockets one player may hold open in a gateway process (0: no limit)."""
+    frame_ancestors: str = "'none'"
+    """Sites that may show the pages in a frame (CSP sources; a platform embedding them)."""
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -104,7 +106,11 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             burst=env_int("TABLETOP_BURST", 60),
             tables_per_minute=env_float("TABLETOP_TABLES_PER_MINUTE", 10),
             sockets_per_player=env_int("TABLETOP_SOCKETS_PER_PLAYER", 32),
+            frame_ancestors=env.get("TABLETOP_FRAME_ANCESTORS", "'none'"),
         )
+
+    def __post_init__(self) -> None:
+        self.frame_ancestors = headers.frame_ancestors(self.frame_ancestors)
 
 
 class Gateway:
@@ -727,19 +733,25 @@ class HotPath:
 
     def __init__(self, app: Litestar) -> None:
         self.app = app
+        self.headers = headers.security(_gateway(app.state).config.frame_ancestors)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] == "POST":
-            found = _PLAY_PATH.match(scope["path"])
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        if scope["method"] == "POST":
+            found = _PLAY_PATH.match(path)
             if found is not None:
                 await self._play(found.group(1), scope, receive, send)
                 return
-        await self.app(scope, receive, send)
+        guarded = headers.guarded(send, self.headers, api=path.startswith("/api/"))
+        await self.app(scope, receive, guarded)
 
     async def _play(self, match_id: str, scope: Any, receive: Any, send: Any) -> None:
         gw = _gateway(self.app.state)
         status, answer = 200, b""
-        headers = [(b"content-type", b"application/json")]
+        head = [(b"content-type", b"application/json"), *self.headers, headers.NO_STORE]
         try:
             me = gw.tokens.read(_bearer(_header(scope, b"authorization")))
             gw.requests.check(me.id)
@@ -756,13 +768,13 @@ class HotPath:
             await _log_refusal(NotAuthorizedException(str(err)), scope)
         except HTTPException as err:
             status, answer = err.status_code, _problem(err.status_code, err.detail)
-            headers += [(k.lower().encode(), v.encode()) for k, v in (err.headers or {}).items()]
+            head += [(k.lower().encode(), v.encode()) for k, v in (err.headers or {}).items()]
             await _log_refusal(err, scope)
         except Exception:
             log.exception("move_failed", match_id=match_id)
             status, answer = 500, _problem(500, "Internal Server Error")
-        headers.append((b"content-length", str(len(answer)).encode()))
-        await send({"type": "http.response.start", "status": status, "headers": headers})
+        head.append((b"content-length", str(len(answer)).encode()))
+        await send({"type": "http.response.start", "status": status, "headers": head})
         await send({"type": "http.response.body", "body": answer})
 
 

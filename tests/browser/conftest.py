@@ -75,6 +75,9 @@ async def signed_in_page(browser: Browser, base: str, name: str, width: int = 11
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # Anything the gateway's Content-Security-Policy blocks (a script, a style, the live
+    # socket) is a page that does not work as served: the tests count it as an error.
+    page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
     page.errors = errors  # type: ignore[attr-defined]
     await page.goto(base + "/")
     await page.fill("#name", name)
