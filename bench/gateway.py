@@ -384,8 +384,11 @@ async def _through_gateway(
     for match_id, tokens in tables:
         pair = []
         for token in tokens:
-            url = f"ws://{address}/api/matches/{match_id}/live?token={token}"
-            pair.append(await connect(url, compression=None, max_size=2**22))
+            url = f"ws://{address}/api/matches/{match_id}/live"
+            signed = {"authorization": f"Bearer {token}"}
+            pair.append(
+                await connect(url, additional_headers=signed, compression=None, max_size=2**22)
+            )
         sockets.append(pair)
     await asyncio.sleep(0.5)
     after = sum(rss_kib(pid) for pid in pids)

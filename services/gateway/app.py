@@ -52,7 +52,14 @@ from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
 from services.gateway.seating import Bots, NoTable, QuickPlay, first_free
-from services.gateway.tokens import MIN_SECRET_CHARS, BadToken, Player, Tokens, dev_player_id
+from services.gateway.tokens import (
+    MIN_SECRET_CHARS,
+    BadToken,
+    Player,
+    Tokens,
+    bearer,
+    dev_player_id,
+)
 from services.infra import metrics
 from services.infra.config import ConfigError, env_float, env_int
 from services.readside.readmodels import ReadModels
@@ -219,16 +226,10 @@ def _gateway(state: State) -> Gateway:
     return cast(Gateway, state.gateway)
 
 
-def _bearer(header: str | None) -> str | None:
-    if header and header.lower().startswith("bearer "):
-        return header[7:].strip()
-    return None
-
-
 async def _caller(request: Request[Any, Any, Any]) -> Player:
     gw = _gateway(request.app.state)
     try:
-        me = gw.tokens.read(_bearer(request.headers.get("authorization")))
+        me = gw.tokens.read(bearer(request.headers.get("authorization")))
     except BadToken as err:
         raise NotAuthorizedException(str(err)) from None
     gw.requests.check(me.id)
@@ -753,7 +754,7 @@ class HotPath:
         status, answer = 200, b""
         head = [(b"content-type", b"application/json"), *self.headers, headers.NO_STORE]
         try:
-            me = gw.tokens.read(_bearer(_header(scope, b"authorization")))
+            me = gw.tokens.read(bearer(_header(scope, b"authorization")))
             gw.requests.check(me.id)
             body = await _body(receive, MAX_BODY)
             try:
@@ -812,8 +813,8 @@ def _problem(status: int, detail: str) -> bytes:
 async def live(socket: WebSocket[Any, Any, Any], match_id: contract.MatchIdPath) -> None:
     """The caller's view on connect, then after each batch of new events one message:
     those events (redacted for the caller, with their sentences), the view after them
-    and whether it is the caller's turn; `?since=V` first sends what came after V. Sign
-    in with `?token=` (a browser cannot set headers on a WebSocket)."""
+    and whether it is the caller's turn; `?since=V` first sends what came after V. Signed
+    in as sockets.py says (subprotocols `tabletop`, `bearer.<token>`)."""
     gw = _gateway(socket.app.state)
     async with sockets.admitted(socket, gw) as me:
         if me is not None:

@@ -105,8 +105,8 @@ async def my_notices(state: State, me: Player) -> list[Notice]:
 @websocket("/api/me/notices/live")
 async def live_notices(socket: WebSocket[Any, Any, Any]) -> None:
     """The caller's latest notices on connect (`{"kind": "hello", "notices": [...]}`),
-    then each new one as it is made (`{"kind": "notice", "notice": {...}}`). Sign in
-    with `?token=` (a browser cannot set headers on a WebSocket)."""
+    then each new one as it is made (`{"kind": "notice", "notice": {...}}`). Signed in
+    as sockets.py says (subprotocols `tabletop`, `bearer.<token>`)."""
     gw = _gateway(socket.app.state)
     async with admitted(socket, gw) as me:
         if me is not None:

@@ -1,7 +1,14 @@
 """A WebSocket's way in, shared by the match and notice sockets: accepted first (so a
 refusal reaches the browser as a close code and a reason, not as an HTTP 403), signed
-in with `?token=` (a browser cannot set headers on a WebSocket), then admitted under
-the player's limits (limits.py)."""
+in, then admitted under the player's limits (limits.py).
+
+The token comes in a header, never in the address: an address is what proxies and load
+balancers write to their access logs, and a token there would stay readable for as
+long as it holds. A browser cannot set `Authorization` on a WebSocket, but it can offer
+subprotocols: it offers `tabletop` and `bearer.<token>` (a JWT is made of characters a
+subprotocol may hold) and the gateway answers `tabletop`, never echoing the token.
+Other clients may send `Authorization: Bearer <token>`. `?token=` is still read, for
+clients written before; docs/gateway.md says why not to use it."""
 
 from __future__ import annotations
 
@@ -14,7 +21,11 @@ from litestar import WebSocket
 from litestar.exceptions import WebSocketDisconnect
 
 from services.gateway.feeds import ENCODER, LiveError
-from services.gateway.tokens import BadToken, Player, Tokens
+from services.gateway.tokens import BadToken, Player, Tokens, bearer
+
+PROTOCOL = "tabletop"
+"""The subprotocol a browser offers beside its token, and the one the gateway answers."""
+OFFERED_TOKEN = "bearer."
 
 
 class Admitting(Protocol):
@@ -29,9 +40,13 @@ class Admitting(Protocol):
 async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIterator[Player | None]:
     """The socket's player, held admitted for the block; None once the socket has been
     closed with why (4401: no good token; 4429: too fast, or too many sockets)."""
-    await socket.accept()
+    offered = [p.strip() for p in socket.headers.get("sec-websocket-protocol", "").split(",")]
+    await socket.accept(subprotocols=PROTOCOL if PROTOCOL in offered else None)
+    token = next((p[len(OFFERED_TOKEN) :] for p in offered if p.startswith(OFFERED_TOKEN)), None)
     try:
-        me = gw.tokens.read(socket.query_params.get("token"))
+        me = gw.tokens.read(
+            token or bearer(socket.headers.get("authorization")) or socket.query_params.get("token")
+        )
     except BadToken as err:
         await socket.close(code=4401, reason=_reason(str(err)))
         yield None

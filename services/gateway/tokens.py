@@ -80,3 +80,10 @@ def dev_player_id(name: str) -> str:
     same name is the same player."""
     slug = _NOT_A_SLUG.sub("-", name.lower()).strip("-") or "player"
     return f"dev-{slug}"[:64]
+
+
+def bearer(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer <token>` header."""
+    if header and header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return None

@@ -78,6 +78,8 @@ async def signed_in_page(browser: Browser, base: str, name: str, width: int = 11
     # Anything the gateway's Content-Security-Policy blocks (a script, a style, the live
     # socket) is a page that does not work as served: the tests count it as an error.
     page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
+    # A token in a socket's address would reach the access logs of any proxy on the way.
+    page.on("websocket", lambda ws: "token" in ws.url and errors.append(f"token in {ws.url}"))
     page.errors = errors  # type: ignore[attr-defined]
     await page.goto(base + "/")
     await page.fill("#name", name)

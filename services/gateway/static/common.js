@@ -50,6 +50,13 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A socket to the gateway, signed in through its subprotocols: the token travels in a
+// header, never in the address, which proxies write to their logs (sockets.py).
+export function socketTo(path) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return new WebSocket(`${scheme}://${location.host}${path}`, ["tabletop", `bearer.${token()}`]);
+}
+
 export function param(name) { return new URLSearchParams(location.search).get(name); }
 
 export function say(target, message, kind = "error") {

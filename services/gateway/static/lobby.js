@@ -1,6 +1,6 @@
 // The lobby: sign in, the matches waiting for me and my notices, quick play, create a
 // table (options form from the game's schema), the open tables with filters.
-import { api, devSignIn, el, header, param, say, token } from "./common.js";
+import { api, devSignIn, el, header, param, say, socketTo, token } from "./common.js";
 import { label } from "./render.js";
 
 const root = document.getElementById("app");
@@ -92,8 +92,7 @@ function turnsPanel() {
     el("a", { href: n.kind === "match_finished" ? `/replay?match=${n.match_id}` : `/table?match=${n.match_id}` }, n.text || n.kind));
   let retry = 500;
   const listen = () => {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/api/me/notices/live?token=${encodeURIComponent(token())}`);
+    const socket = socketTo("/api/me/notices/live");
     socket.onmessage = (e) => {
       const m = JSON.parse(e.data);
       retry = 500;

@@ -1,5 +1,5 @@
 // The table page: the caller's view, the commands legal now, the history, live.
-import { api, el, header, param, say, token } from "./common.js";
+import { api, el, header, param, say, socketTo, token } from "./common.js";
 import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel, tickClocks } from "./render.js";
 
 const matchId = param("match");
@@ -152,9 +152,7 @@ async function play(move) {
 }
 
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${scheme}://${location.host}/api/matches/${matchId}/live?token=${encodeURIComponent(token())}&since=${state.version}`;
-  const socket = new WebSocket(url);
+  const socket = socketTo(`/api/matches/${matchId}/live?since=${state.version}`);
   state.socket = socket;
   socket.onopen = () => { live.textContent = "live"; live.className = "live on"; state.retry = 500; };
   socket.onmessage = (msg) => {

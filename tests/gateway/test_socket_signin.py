@@ -1,0 +1,68 @@
+"""A socket signs in with its token in a header, never in its address: proxies write
+addresses to their logs. A browser offers it as a subprotocol; other clients may send
+`Authorization`; the gateway answers `tabletop` and never echoes the token."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
+
+from services.gateway.stack import Stack
+from tests.gateway.conftest import sign_in
+from tests.gateway.test_gateway import receive, table_of_two
+
+
+def live(stack: Stack, match_id: str) -> str:
+    return f"ws://{stack.server.host}:{stack.server.port}/api/matches/{match_id}/live"
+
+
+def token_of(headers: dict[str, str]) -> str:
+    return headers["authorization"].split()[1]
+
+
+async def test_a_browser_signs_in_with_its_token_offered_as_a_subprotocol(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, (ann, _) = await table_of_two(http)
+    offered = [Subprotocol("tabletop"), Subprotocol(f"bearer.{token_of(ann)}")]
+    async with connect(live(stack, match_id), subprotocols=offered) as socket:
+        hello = await receive(socket)
+        assert socket.response is not None
+        assert socket.response.headers["sec-websocket-protocol"] == "tabletop"
+        assert socket.subprotocol == "tabletop"
+    assert hello["kind"] == "hello" and hello["seat"] == 0
+
+
+async def test_a_client_that_sets_headers_signs_in_with_authorization(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, (_, bea) = await table_of_two(http)
+    async with connect(live(stack, match_id), additional_headers=bea) as socket:
+        hello = await receive(socket)
+    assert hello["kind"] == "hello" and hello["seat"] == 1
+
+
+async def test_the_notice_socket_signs_in_the_same_way(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    ann = await sign_in(http, "Ann")
+    url = f"ws://{stack.server.host}:{stack.server.port}/api/me/notices/live"
+    offered = [Subprotocol("tabletop"), Subprotocol(f"bearer.{token_of(ann)}")]
+    async with connect(url, subprotocols=offered) as socket:
+        hello = await receive(socket)
+    assert hello["kind"] == "hello"
+
+
+@pytest.mark.parametrize("token", ["", "abc", "x" * 3000])
+async def test_a_bad_token_offered_as_a_subprotocol_closes_the_socket_with_why(
+    stack: Stack, http: httpx.AsyncClient, token: str
+) -> None:
+    match_id, _ = await table_of_two(http)
+    offered = [Subprotocol("tabletop"), Subprotocol(f"bearer.{token}")]
+    async with connect(live(stack, match_id), subprotocols=offered) as socket:
+        with pytest.raises(ConnectionClosed) as closed:
+            await receive(socket)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
