@@ -18,6 +18,8 @@ _YOU_WORD = re.compile(r"You ([a-z]+)\b")
 # "the Guard of You": the games' possessive for any seat, which for the reader is "your".
 _OF_YOU = re.compile(r"\b([Tt])he (\w+) of [Yy]ou\b")
 _SPACED_YOU = re.compile(r"(\(|\s+)You\b")
+# "It is not You's turn": the possessive written after a name is "your" for the reader.
+_YOUS = re.compile(r"\bYou's\b")
 
 
 def _agreeing(verb: str) -> str:
@@ -54,10 +56,17 @@ def _small(m: re.Match[str]) -> str:
     return f"{m.group(1)}you"
 
 
+def _yours(m: re.Match[str]) -> str:
+    before = m.string[: m.start()].rstrip()
+    return "Your" if not before or before[-1] in ".!?" else "your"
+
+
 def to_reader(text: str) -> str:
     """`text` with "You" agreeing as English wants it."""
     if "You" not in text and "of you" not in text:
         return text  # most sentences: about someone else
+    if "You's" in text:
+        text = _YOUS.sub(_yours, text)
     text = _YOU_WORD.sub(_subject, text)
     if " of " in text:
         text = _OF_YOU.sub(lambda m: f"{'Y' if m.group(1) == 'T' else 'y'}our {m.group(2)}", text)

@@ -647,7 +647,7 @@ def create(state: MatchState | None, command: CreateMatch, edition: int = EDITIO
 def join(state: MatchState, command: JoinMatch) -> list[Any]:
     _in_lobby(state)
     if command.player in state.players:
-        raise Rejected("already_seated", f"{command.player} already has a seat at this table.")
+        raise Rejected("already_seated", f"{command.player} has a seat at this table already.")
     free = [i for i, p in enumerate(state.players) if p is None]
     if not free:
         raise Rejected("table_full", "Every seat at this table is taken.")

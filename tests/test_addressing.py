@@ -27,6 +27,8 @@ from domain.addressing import to_reader
         ("Won by You (You 3, Bea 2).", "Won by you (you 3, Bea 2)."),
         ("The Sycophant of You chose Bea.", "Your Sycophant chose Bea."),
         ("A card was exiled from the zone of You.", "A card was exiled from your zone."),
+        ("It is not You's turn.", "It is not your turn."),
+        ("You's clock has moved on.", "Your clock has moved on."),
     ],
 )
 def test_you_agrees_with_its_verb_and_is_small_inside_a_sentence(written: str, read: str) -> None:

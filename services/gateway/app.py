@@ -39,6 +39,7 @@ from litestar.types import ControllerRouterHandler
 from redis.asyncio import Redis
 
 from domain import match as m
+from domain.addressing import to_reader
 from domain.kernel import Rejected, games
 from events.keys import GATEWAY
 from events.matches import load_match
@@ -465,7 +466,9 @@ async def join(
 ) -> api.Seated:
     _as_caller(me, data)
     gw = _gateway(state)
-    _refused(await gw.send(match_id, m.JoinMatch(player=me.id, seat=data.seat)))
+    await _refused_to(
+        gw, match_id, me, await gw.send(match_id, m.JoinMatch(player=me.id, seat=data.seat))
+    )
     seat = tables.seat_of(await _live(gw, match_id), me.id)
     return api.Seated(match_id, seat if seat is not None else -1)
 
@@ -475,7 +478,8 @@ async def leave(
     state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
 ) -> api.Created:
     _as_caller(me, data)
-    _refused(await _gateway(state).send(match_id, m.LeaveMatch(player=me.id)))
+    gw = _gateway(state)
+    await _refused_to(gw, match_id, me, await gw.send(match_id, m.LeaveMatch(player=me.id)))
     return api.Created(match_id)
 
 
@@ -484,7 +488,8 @@ async def start(
     state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
 ) -> api.Created:
     _as_caller(me, data)
-    _refused(await _gateway(state).send(match_id, m.StartMatch(player=me.id)))
+    gw = _gateway(state)
+    await _refused_to(gw, match_id, me, await gw.send(match_id, m.StartMatch(player=me.id)))
     return api.Created(match_id)
 
 
@@ -493,21 +498,27 @@ async def concede(
     state: State, me: Player, match_id: contract.MatchIdPath, data: api.Body
 ) -> api.Created:
     _as_caller(me, data)
-    _refused(await _gateway(state).send(match_id, m.Concede(player=me.id)))
+    gw = _gateway(state)
+    await _refused_to(gw, match_id, me, await gw.send(match_id, m.Concede(player=me.id)))
     return api.Created(match_id)
 
 
-async def _refused_by_name(gw: Gateway, match_id: str, reply: Reply) -> None:
-    """`_refused`, the referee's sentence naming players by their display names."""
+async def _spoken(gw: Gateway, match_id: str, me: Player, message: str) -> str:
+    """The referee's sentence as its caller reads it: the rules name players by id; the
+    caller is "You" ("You have no seat at this table.") and the others are named."""
+    seated = await gw.seating(match_id)
+    others = [p for p in (seated[1] if seated else []) if p and p != me.id]
+    said = [(me.id, "You"), *zip(others, await gw.names.of(others), strict=True)]
+    # The longer id first: one id may hold another ("dev-ann", "dev-anna").
+    for player_id, name in sorted(said, key=lambda pair: -len(pair[0])):
+        message = message.replace(player_id, name)
+    return to_reader(message)
+
+
+async def _refused_to(gw: Gateway, match_id: str, me: Player, reply: Reply) -> None:
+    """`_refused`, the referee's sentence spoken to the caller (`_spoken`)."""
     if reply.status == "rejected" or reply.original_status == "rejected":
-        seated = await gw.seating(match_id)
-        message = reply.message
-        if seated is not None:
-            players = seated[1]
-            for player_id, name in zip(players, await gw.names.of(players), strict=True):
-                if player_id:
-                    message = message.replace(player_id, name)
-        raise Refused(f"{reply.code}: {message}")
+        raise Refused(f"{reply.code}: {await _spoken(gw, match_id, me, reply.message)}")
 
 
 @post("/api/matches/{match_id:str}/undo", status_code=200, responses=contract.SENDS)
@@ -518,7 +529,7 @@ async def undo(
     names the seat that may); refused 409 `cannot_undo`, with why, where it stands."""
     _as_caller(me, data)
     gw = _gateway(state)
-    await _refused_by_name(gw, match_id, await gw.send(match_id, m.UndoMove(player=me.id)))
+    await _refused_to(gw, match_id, me, await gw.send(match_id, m.UndoMove(player=me.id)))
     return api.Created(match_id)
 
 
@@ -529,7 +540,7 @@ async def offer_rematch(
     """Offer the table of this finished match a rematch (it counts as my acceptance)."""
     _as_caller(me, data)
     gw = _gateway(state)
-    await _refused_by_name(gw, match_id, await gw.send(match_id, m.OfferRematch(player=me.id)))
+    await _refused_to(gw, match_id, me, await gw.send(match_id, m.OfferRematch(player=me.id)))
     return api.Created(match_id)
 
 
@@ -541,7 +552,7 @@ async def accept_rematch(
     the new match, which the rematch process opens and starts."""
     _as_caller(me, data)
     gw = _gateway(state)
-    await _refused_by_name(gw, match_id, await gw.send(match_id, m.AcceptRematch(player=me.id)))
+    await _refused_to(gw, match_id, me, await gw.send(match_id, m.AcceptRematch(player=me.id)))
     return api.Created(match_id)
 
 
@@ -552,7 +563,7 @@ async def decline_rematch(
     """Decline the rematch on offer: it is off (anyone may offer another)."""
     _as_caller(me, data)
     gw = _gateway(state)
-    await _refused_by_name(gw, match_id, await gw.send(match_id, m.DeclineRematch(player=me.id)))
+    await _refused_to(gw, match_id, me, await gw.send(match_id, m.DeclineRematch(player=me.id)))
     return api.Created(match_id)
 
 
@@ -687,14 +698,14 @@ async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) 
     if reply.code == "command_id_reused":
         # The store keeps a digest of every command's body beside its id.
         raise Refused("That command id was already used for another command; choose a new one.")
-    seated = await gw.seating(match_id)
     lines: list[tables.Line] = []
     message = reply.message
-    if seated is not None:
-        game, players = seated
-        names = await gw.names.of(players)
-        by_id = {p: n for p, n in zip(players, names, strict=True) if p}
-        if reply.events and reply.status == "accepted":
+    if reply.events and reply.status == "accepted":
+        seated = await gw.seating(match_id)
+        if seated is not None:
+            game, players = seated
+            names = await gw.names.of(players)
+            by_id = {p: n for p, n in zip(players, names, strict=True) if p}
             seat = players.index(me.id) if me.id in players else None
             events = [m.codec(game).decode(bytes(e)) for e in reply.events]
             first = reply.version - len(events) + 1
@@ -702,9 +713,8 @@ async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) 
                 text = m.describe(game, tables.named(event, by_id), seat, names)
                 body_out = cast(dict[str, Any], msgspec.to_builtins(event))
                 lines.append(tables.Line(first + i, m.event_tag(event), body_out, text))
-        for player_id, name in by_id.items():
-            # The rules name players by id; a person reads their names.
-            message = message.replace(player_id, name)
+    if message:
+        message = await _spoken(gw, match_id, me, message)
     return api.ReplyBody(
         command_id=data.command_id,
         status=reply.status,
