@@ -6,6 +6,13 @@ export function token() { return localStorage.getItem(TOKEN); }
 export function myName() { return localStorage.getItem(NAME); }
 export function signOut() { localStorage.removeItem(TOKEN); localStorage.removeItem(NAME); }
 
+// A token the gateway no longer takes (expired, or signed with a secret since changed):
+// forget it and sign in again, then come back here.
+export function signInAgain() {
+  signOut();
+  location.href = `/?signin=again&next=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
 export async function devSignIn(name) {
   const answer = await api("POST", "/api/signin/dev", { name });
   localStorage.setItem(TOKEN, answer.token);
@@ -27,6 +34,7 @@ export async function api(method, path, body) {
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) {
+    if (response.status === 401 && t) signInAgain();
     let detail = (data && data.detail) || response.statusText;
     if (data && data.extra) detail += " " + JSON.stringify(data.extra);
     throw new ApiError(response.status, detail);

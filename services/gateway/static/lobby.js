@@ -1,6 +1,6 @@
 // The lobby: sign in, the matches waiting for me and my notices, quick play, create a
 // table (options form from the game's schema), the open tables with filters.
-import { api, devSignIn, el, header, param, say, socketTo, token } from "./common.js";
+import { api, devSignIn, el, header, param, say, signInAgain, socketTo, token } from "./common.js";
 import { label } from "./render.js";
 
 const root = document.getElementById("app");
@@ -111,7 +111,7 @@ function turnsPanel() {
       }
     };
     socket.onclose = (e) => {
-      if (e.code === 4401) { say(notice, "Your sign-in has expired: sign in again."); return; }
+      if (e.code === 4401) { signInAgain(); return; }
       setTimeout(listen, retry); retry = Math.min(retry * 2, 10000);
     };
   };
@@ -224,7 +224,11 @@ function row(s) {
 
 async function main() {
   games = await api("GET", "/api/games");
-  if (!token()) { root.replaceChildren(header("Welcome"), notice, signInForm()); return; }
+  if (!token()) {
+    root.replaceChildren(header("Welcome"), notice, signInForm());
+    if (param("signin") === "again") say(notice, "Your sign-in has ended: sign in again to carry on.", "info");
+    return;
+  }
   root.replaceChildren(header("Lobby"), notice, el("main", { class: "lobby-layout" },
     el("div", {}, turnsPanel(), playPanel()), listPanel()));
 }

@@ -1,5 +1,5 @@
 // The table page: the caller's view, the commands legal now, the history, live.
-import { api, el, header, param, say, socketTo, token } from "./common.js";
+import { api, el, header, param, say, signInAgain, socketTo, token } from "./common.js";
 import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel, tickClocks } from "./render.js";
 
 const matchId = param("match");
@@ -171,7 +171,7 @@ function connect() {
   };
   socket.onclose = (e) => {
     live.textContent = "offline, reconnecting…"; live.className = "live off";
-    if (e.code === 4401) { say(notice, e.reason || "Sign in again."); return; }
+    if (e.code === 4401) { signInAgain(); return; }
     // No such match, or a request the server refuses as asked: asking again cannot help
     // (its error message is on the page already).
     if (e.code === 4404 || e.code === 4400) { live.textContent = "offline"; return; }
