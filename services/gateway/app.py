@@ -55,11 +55,13 @@ from services.gateway.notices import NoticeHub
 from services.gateway.seating import Bots, NoTable, QuickPlay, first_free
 from services.gateway.tokens import (
     MIN_SECRET_CHARS,
+    BadName,
     BadToken,
     Player,
     Tokens,
     bearer,
     dev_player_id,
+    display_name,
 )
 from services.infra import metrics
 from services.infra.config import ConfigError, env_float, env_int
@@ -361,9 +363,16 @@ async def signin(
         raise NotAuthorizedException(
             "Only the platform signs players in: the gateway secret is wrong."
         )
-    player = Player(data.player_id, data.name)
+    player = Player(data.player_id, _display_name(data.name))
     await gw.remember(player)
     return gw.signed_in(player)
+
+
+def _display_name(given: str) -> str:
+    try:
+        return display_name(given)
+    except BadName as err:
+        raise ClientException(str(err)) from None
 
 
 @post("/api/signin/dev", status_code=200, responses=contract.refusals(400, 404, 413))
@@ -372,7 +381,8 @@ async def dev_signin(state: State, data: api.DevSignIn) -> api.SignedIn:
     gw = _gateway(state)
     if not gw.config.dev_signin:
         raise NotFoundException("Development sign-in is off on this gateway.")
-    player = Player(dev_player_id(data.name), data.name.strip())
+    name = _display_name(data.name)
+    player = Player(dev_player_id(name), name)
     await gw.remember(player)
     return gw.signed_in(player)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from typing import Annotated
 
 import jwt
@@ -73,6 +74,35 @@ class Tokens:
             self._verified.pop(next(iter(self._verified)))  # the oldest first
         self._verified[token] = (player, float(claims["exp"]))
         return player
+
+
+class BadName(ValueError):
+    """A display name nobody could read, or one that would pass for someone else."""
+
+
+# Characters that draw nothing or steer the text around them: controls, format marks
+# (the right-to-left override would turn "‮Ann rolled 5" around, a zero-width space
+# would make "Ann" and "Ann" two players), private-use and surrogate code points.
+_HIDDEN = frozenset({"Cc", "Cf", "Co", "Cs"})
+_READABLE = ("L", "N", "S")  # letters, digits, symbols (emoji): what a name is made of
+# The table calls each reader "You" ("You rolled 5"): a player named so would read, to
+# everyone else, as each of them.
+RESERVED = frozenset({"you"})
+
+
+def display_name(given: str) -> str:
+    """The name shown for `given`: compatibility forms folded (NFKC: a full-width "Ｙｏｕ"
+    is "You"), hidden characters dropped, every run of spaces and line breaks one space.
+    BadName with a sentence when nothing readable is left, or it is a word the table
+    keeps for itself."""
+    # Line breaks and tabs (controls too) become spaces before the hidden ones go.
+    spaced = " ".join(unicodedata.normalize("NFKC", given).split())
+    name = " ".join("".join(c for c in spaced if unicodedata.category(c) not in _HIDDEN).split())
+    if not any(unicodedata.category(c).startswith(_READABLE) for c in name):
+        raise BadName("A name needs at least one letter, digit or symbol.")
+    if name.casefold() in RESERVED:
+        raise BadName(f"“{name}” is what the table calls each reader; choose another name.")
+    return name[:32]
 
 
 def dev_player_id(name: str) -> str:
