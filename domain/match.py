@@ -1174,7 +1174,9 @@ def _sentence(game_name: str, event: Any, reader: Seat | None, names: Sequence[s
             again = f": the rematch of match {origin}" if origin else ""
             return f"A {seats}-seat table of {get_game(game).title} was opened{again}."
         case PlayerJoined(player=player, seat=seat):
-            return f"{player} sat down in seat {seat + 1}."
+            # The seat's reader is who sat down only if no one has left it since.
+            mine = reader == seat and seat < len(names) and names[seat] == player
+            return f"{'You' if mine else player} sat down in seat {seat + 1}."
         case PlayerLeft(player=player):
             return f"{player} left the table."
         case MatchStarted(players=players):

@@ -57,3 +57,11 @@ def test_a_love_letter_round_tells_its_first_player_you_play_first() -> None:
     assert m.describe("loveletter", event, 0, names) == "Round 2 begins; you play first."
     assert m.describe("loveletter", event, 1, names) == "Round 2 begins; Ann plays first."
     assert m.describe("loveletter", event, None, names) == "Round 2 begins; Ann plays first."
+
+
+def test_whoever_sat_down_reads_that_they_did_unless_the_seat_changed_hands_since() -> None:
+    joined = m.PlayerJoined(player="Bea", seat=1)
+    assert m.describe("chicken", joined, 1, ["Ann", "Bea"]) == "You sat down in seat 2."
+    assert m.describe("chicken", joined, 0, ["Ann", "Bea"]) == "Bea sat down in seat 2."
+    # Bea left before the start and Cy took seat 2: that line is still about Bea.
+    assert m.describe("chicken", joined, 1, ["Ann", "Cy"]) == "Bea sat down in seat 2."

@@ -261,7 +261,9 @@ async def test_a_finished_match_replays_at_any_version_as_any_seat(
     assert last["version"] == last["last_version"] and last["view"]["status"] == "finished"
     history = (await http.get(f"/api/matches/{match_id}/history", headers=ann)).json()
     assert history["lines"][-1]["text"].startswith("The match is over")
-    assert "Ann" in history["lines"][1]["text"]  # names, not ids
+    # Names, not ids; the reader is "You".
+    assert history["lines"][1]["text"] == "You sat down in seat 1."
+    assert history["lines"][2]["text"] == "Bea sat down in seat 2."
 
 
 async def test_two_bots_at_one_table_never_share_a_name(http: httpx.AsyncClient) -> None:
