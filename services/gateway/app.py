@@ -517,8 +517,9 @@ async def _spoken(gw: Gateway, match_id: str, me: Player, message: str) -> str:
     """The referee's sentence as its caller reads it: the rules name players by id; the
     caller is "You" ("You have no seat at this table.") and the others are named."""
     seated = await gw.seating(match_id)
-    others = [p for p in (seated[1] if seated else []) if p and p != me.id]
-    said = [(me.id, "You"), *zip(others, await gw.names.of(others), strict=True)]
+    players = seated[1] if seated else []
+    named = zip(players, await gw.names.of(players), strict=True)
+    said = [(me.id, "You"), *((p, n) for p, n in named if p and p != me.id)]
     # The longer id first: one id may hold another ("dev-ann", "dev-anna").
     for player_id, name in sorted(said, key=lambda pair: -len(pair[0])):
         message = message.replace(player_id, name)

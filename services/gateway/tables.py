@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 import typing
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from typing import Any, cast
@@ -65,7 +66,18 @@ class NameBook:
             found = cast(list[Any], await self.redis.hmget(GATEWAY.names, missing))
             for p, n in zip(missing, found, strict=True):
                 self.learn(p, n.decode() if n else p)
-        return [self._known[p][0] if p else f"seat {i + 1}" for i, p in enumerate(players)]
+        names = [self._known[p][0] if p else f"seat {i + 1}" for i, p in enumerate(players)]
+        return distinct(names)
+
+
+def distinct(names: list[str]) -> list[str]:
+    """Names a table can tell apart: two players named alike (two "Ann"s, or a person
+    who took a bot's name) each get their seat ("Ann (seat 2)"), in every sentence, view
+    and list that names them."""
+    seen = Counter(names)
+    if len(seen) == len(names):
+        return names
+    return [f"{n} (seat {i + 1})" if seen[n] > 1 else n for i, n in enumerate(names)]
 
 
 def seat_of(state: m.MatchState, player: str) -> Seat | None:

@@ -3,6 +3,8 @@ hidden characters go, spaces fold, and "You" is the table's own word for each re
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 import pytest
 
@@ -59,3 +61,34 @@ async def test_both_sign_ins_keep_the_name_readable(http: httpx.AsyncClient) -> 
     ):
         assert answer.status_code == 400
         assert "name" in answer.json()["detail"]
+
+
+async def test_two_players_named_alike_are_told_apart_by_their_seats(
+    http: httpx.AsyncClient,
+) -> None:
+    async def platform(player_id: str) -> dict[str, str]:
+        answer = await http.post(
+            "/api/signin",
+            json={"player_id": player_id, "name": "Ann"},
+            headers={"x-gateway-secret": SECRET},
+        )
+        return {"authorization": f"Bearer {answer.json()['token']}"}
+
+    first, second = await platform("p-1"), await platform("p-2")
+    made = await http.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=first)
+    url = f"/api/matches/{made.json()['match_id']}"
+    assert (await http.post(f"{url}/join", json={}, headers=second)).is_success
+    assert (await http.post(f"{url}/start", json={}, headers=first)).is_success
+    table = (await http.get(url, headers=second)).json()
+    assert table["view"]["names"] == ["Ann (seat 1)", "Ann (seat 2)"]
+    history = (await http.get(f"{url}/history", headers=second)).json()
+    seated = [line["text"] for line in history["lines"] if "sat down" in line["text"]]
+    assert seated == ["Ann (seat 1) sat down in seat 1.", "You sat down in seat 2."]
+    # The lobby's rows come from the projector, a moment behind.
+    for _ in range(200):
+        rows = (await http.get("/api/matches", params={"status": "playing"})).json()
+        listed = [r["names"] for r in rows if r["match_id"] == made.json()["match_id"]]
+        if listed:
+            break
+        await asyncio.sleep(0.05)
+    assert listed == [["Ann (seat 1)", "Ann (seat 2)"]]
