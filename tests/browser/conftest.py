@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, ConsoleMessage, Page, WebSocket, async_playwright
 from redis.asyncio import Redis
 
 from services.gateway.app import GatewayConfig
@@ -74,12 +74,21 @@ async def signed_in_page(browser: Browser, base: str, name: str, width: int = 11
     context = await browser.new_context(viewport={"width": width, "height": 900})
     page = await context.new_page()
     errors: list[str] = []
+
+    def blocked(message: ConsoleMessage) -> None:
+        # Anything the gateway's Content-Security-Policy blocks (a script, a style, the
+        # live socket) is a page that does not work as served.
+        if "Content Security Policy" in message.text:
+            errors.append(message.text)
+
+    def opened(socket: WebSocket) -> None:
+        # A token in a socket's address would reach the access logs of any proxy.
+        if "token" in socket.url:
+            errors.append(f"token in {socket.url}")
+
     page.on("pageerror", lambda e: errors.append(str(e)))
-    # Anything the gateway's Content-Security-Policy blocks (a script, a style, the live
-    # socket) is a page that does not work as served: the tests count it as an error.
-    page.on("console", lambda m: "Content Security Policy" in m.text and errors.append(m.text))
-    # A token in a socket's address would reach the access logs of any proxy on the way.
-    page.on("websocket", lambda ws: "token" in ws.url and errors.append(f"token in {ws.url}"))
+    page.on("console", blocked)
+    page.on("websocket", opened)
     page.errors = errors  # type: ignore[attr-defined]
     await page.goto(base + "/")
     await page.fill("#name", name)

@@ -60,6 +60,7 @@ async def test_a_table_opened_with_chosen_options_is_played_with_them(
     await ann.click("#create button:has-text('Open a table')")
     await ann.wait_for_url("**/table?match=*")
     shown = await ann.wait_for_selector("#table-options")
+    assert shown is not None
     assert "max rounds: 12" in await shown.inner_text()
     assert "last round: finish" in await shown.inner_text()
     # The match holds them, as the command service checked them.
