@@ -69,6 +69,7 @@ class _HeadWithBody:
 
 
 CONTINUE = b"HTTP/1.1 100 "
+WS_MAX_BYTES = 4096
 
 
 class OneWriteHttp(HttpToolsProtocol):
@@ -100,6 +101,9 @@ class GatewayServer:
             http=OneWriteHttp,
             timeout_keep_alive=KEEP_ALIVE,
             ws="websockets-sansio",
+            # Clients have nothing to say on a socket (the gateway reads and drops what
+            # they send), so a frame is kept small, not uvicorn's 16 MiB.
+            ws_max_size=WS_MAX_BYTES,
             access_log=False,
             lifespan="on",
         )

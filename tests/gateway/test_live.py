@@ -3,6 +3,7 @@ match shares it, and each still gets only what its own seat may see."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -163,3 +164,26 @@ async def test_a_match_socket_without_a_good_token_is_closed_with_the_reason(
             assert "sign" in closed.rcvd.reason.lower() or "token" in closed.rcvd.reason
         else:
             raise AssertionError("the socket stayed open")
+
+
+async def test_a_client_sending_a_huge_frame_is_closed_and_the_others_play_on(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    """Clients have nothing to say on a socket: a 1 MiB frame, uvicorn would have read
+    sixteen of, is refused as too big (1009) without the gateway holding it."""
+    match_id, players = await table_of_two(http)
+    async with (
+        connect(ws_url(stack, match_id, players[0], None), max_size=None) as loud,
+        connect(ws_url(stack, match_id, players[1], None)) as quiet,
+    ):
+        await receive(loud)
+        await receive(quiet)
+        await loud.send("x" * 2**20)
+        with pytest.raises(ConnectionClosed) as closed:
+            async with asyncio.timeout(20):  # a socket left open fails here, not hangs
+                while True:
+                    await receive(loud)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        version = await one_move(http, match_id, players)
+        pushed = await until(quiet, version)
+        assert pushed[-1]["version"] == version
