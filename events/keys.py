@@ -204,6 +204,7 @@ class GatewayKeys:
         "quickplay_due",
         "quickplay_open",
         "quickplay_tables",
+        "signouts",
         "tag",
     )
 
@@ -227,6 +228,9 @@ class GatewayKeys:
         self.bot_owners = f"{self.tag}:bots:owner"
         # Sorted set: bot id -> when its owner's lease runs out (ms); renewed each second.
         self.bot_leases = f"{self.tag}:bots:lease"
+        # Hash: player id -> when their sign-ins were ended (ms): every token issued
+        # before then is refused (services/gateway/signouts.py).
+        self.signouts = f"{self.tag}:signouts"
 
 
 GATEWAY = GatewayKeys()

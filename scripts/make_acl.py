@@ -36,6 +36,8 @@ BOTS, BOT_OWNERS, BOT_LEASES = (
     "tt:{gateway}:bots:owner",
     "tt:{gateway}:bots:lease",
 )
+# Players whose sign-ins were ended (services/gateway/signouts.py).
+SIGNOUTS = "tt:{gateway}:signouts"
 BASE = "resetchannels -@all +ping"
 # Each partition's notice stream (services/readside/notices.py).
 NOTICES = "~tt:{*}:notices"
@@ -165,6 +167,11 @@ def users(partitions: int) -> list[str]:
                 first_arg("hdel", [QP_OPEN, QP_TABLES, BOTS, BOT_OWNERS]),
                 first_arg("zadd", [QP_DUE, BOT_LEASES]),
                 first_arg("zrem", [QP_DUE, BOT_LEASES]),
+                # Ended sign-ins: written when a player's are ended, read by every
+                # process each second, an entry past the tokens' lifetime dropped.
+                f"~{SIGNOUTS}",
+                first_arg("hset", [SIGNOUTS]),
+                first_arg("hdel", [SIGNOUTS]),
             ]
         ),
         " ".join(

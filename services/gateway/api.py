@@ -34,6 +34,13 @@ class DevSignIn(msgspec.Struct, forbid_unknown_fields=True):
     name: DisplayName
 
 
+class SignedOut(msgspec.Struct):
+    player_id: str
+    ended_at: int
+    """When the player's sign-ins were ended (ms since the epoch): every token issued
+    before then is refused."""
+
+
 class SignedIn(msgspec.Struct):
     token: str
     player_id: str

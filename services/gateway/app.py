@@ -53,6 +53,7 @@ from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
 from services.gateway.seating import Bots, NoTable, QuickPlay, first_free
+from services.gateway.signouts import Signouts
 from services.gateway.tokens import (
     MIN_SECRET_CHARS,
     BadName,
@@ -141,7 +142,8 @@ class Gateway:
         self.store = store
         self.client = client
         self.read_models = read_models
-        self.tokens = Tokens(config.secret, config.token_ttl)
+        self.signouts = Signouts(redis, config.token_ttl)
+        self.tokens = Tokens(config.secret, config.token_ttl, ended=self.signouts.ended)
         self.requests = Limits(config.rate, config.burst)
         self.tables = Limits(
             config.tables_per_minute / 60, config.tables_burst, what="tables opened"
@@ -175,6 +177,8 @@ class Gateway:
             yield "" if held else self.sockets.refusal()
 
     async def start(self) -> None:
+        await self.signouts.refresh()  # before the first request: ended stays ended
+        self.signouts.start()
         await self.client.__aenter__()
         await self.hub.start()
         await self.notices.start()
@@ -182,6 +186,7 @@ class Gateway:
         self.quick.start()
 
     async def stop(self) -> None:
+        await self.signouts.stop()
         await self.quick.stop()
         await self.bots.stop()
         await self.feeds.stop()
@@ -358,14 +363,17 @@ async def signin(
 ) -> api.SignedIn:
     """The platform vouches for a player (header `X-Gateway-Secret`) and gets a token."""
     gw = _gateway(state)
-    given = request.headers.get("x-gateway-secret", "")
-    if not secrets.compare_digest(given.encode(), gw.config.secret.encode()):
-        raise NotAuthorizedException(
-            "Only the platform signs players in: the gateway secret is wrong."
-        )
+    _platform(gw, request)
     player = Player(data.player_id, _display_name(data.name))
     await gw.remember(player)
     return gw.signed_in(player)
+
+
+def _platform(gw: Gateway, request: Request[Any, Any, Any]) -> None:
+    """The caller proves to be the platform with the shared secret, or is refused."""
+    given = request.headers.get("x-gateway-secret", "")
+    if not secrets.compare_digest(given.encode(), gw.config.secret.encode()):
+        raise NotAuthorizedException("Only the platform may do this: the gateway secret is wrong.")
 
 
 def _display_name(given: str) -> str:
@@ -385,6 +393,26 @@ async def dev_signin(state: State, data: api.DevSignIn) -> api.SignedIn:
     player = Player(dev_player_id(name), name)
     await gw.remember(player)
     return gw.signed_in(player)
+
+
+@post(
+    "/api/players/{player_id:str}/signout", status_code=200, responses=contract.refusals(400, 401)
+)
+async def end_signins(
+    state: State, request: Request[Any, Any, Any], player_id: contract.PlayerIdPath
+) -> api.SignedOut:
+    """The platform ends every sign-in of a player's so far (a ban, a copied token):
+    their tokens are refused and their sockets closed, in every gateway process within
+    a second (header `X-Gateway-Secret`)."""
+    gw = _gateway(state)
+    _platform(gw, request)
+    return api.SignedOut(player_id, await gw.signouts.end(player_id))
+
+
+@post("/api/me/signout", status_code=200, responses=contract.SIGNED)
+async def sign_out(state: State, me: Player) -> api.SignedOut:
+    """End every sign-in of mine so far, on every device (the web page's "Sign out")."""
+    return api.SignedOut(me.id, await _gateway(state).signouts.end(me.id))
 
 
 @get("/api/me", responses=contract.SIGNED)
@@ -981,6 +1009,8 @@ def create_app(gateway: Gateway | None) -> Litestar:
         prometheus_metrics,
         signin,
         dev_signin,
+        end_signins,
+        sign_out,
         whoami,
         list_games,
         list_matches,

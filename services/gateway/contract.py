@@ -28,6 +28,7 @@ from litestar.status_codes import HTTP_204_NO_CONTENT
 
 from services.commands.intake import ID
 from services.gateway import api
+from services.gateway.tokens import ID_PATTERN
 
 if TYPE_CHECKING:
     from litestar._openapi.schema_generation import SchemaCreator
@@ -41,6 +42,15 @@ MatchIdPath = Annotated[
         min_length=1,
         max_length=128,
         description="The match id: 1 to 128 letters, digits or `_.:-`.",
+    ),
+]
+
+# A player id as the platform gives it (tokens.py, ID_PATTERN).
+PlayerIdPath = Annotated[
+    str,
+    Parameter(
+        pattern=ID_PATTERN,
+        description="The player id: 1 to 64 letters, digits or `_.:@-`.",
     ),
 ]
 

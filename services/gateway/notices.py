@@ -21,6 +21,7 @@ from litestar.exceptions import WebSocketDisconnect
 from events.keys import Keys
 from services.gateway import contract
 from services.gateway.hub import Read, StreamHub
+from services.gateway.signouts import Signouts
 from services.gateway.sockets import admitted
 from services.gateway.tables import NameBook
 from services.gateway.tokens import Player, Tokens
@@ -66,6 +67,7 @@ class _Gateway(Protocol):
     """What these routes use of services.gateway.app.Gateway."""
 
     tokens: Tokens
+    signouts: Signouts
     names: NameBook
     read_models: ReadModels
     notices: NoticeHub

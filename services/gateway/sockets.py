@@ -15,12 +15,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from litestar import WebSocket
 from litestar.exceptions import WebSocketDisconnect
 
 from services.gateway.feeds import ENCODER, LiveError
+from services.gateway.signouts import Signouts
 from services.gateway.tokens import BadToken, Player, Tokens, bearer
 
 PROTOCOL = "tabletop"
@@ -32,6 +33,7 @@ class Admitting(Protocol):
     """What a socket's admission uses of services.gateway.app.Gateway."""
 
     tokens: Tokens
+    signouts: Signouts
 
     def admit(self, player: str) -> AbstractContextManager[str]: ...
 
@@ -42,21 +44,25 @@ async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIter
     closed with why (4401: no good token; 4429: too fast, or too many sockets)."""
     offered = [p.strip() for p in socket.headers.get("sec-websocket-protocol", "").split(",")]
     await socket.accept(subprotocols=PROTOCOL if PROTOCOL in offered else None)
-    token = next((p[len(OFFERED_TOKEN) :] for p in offered if p.startswith(OFFERED_TOKEN)), None)
+    token = (
+        next((p[len(OFFERED_TOKEN) :] for p in offered if p.startswith(OFFERED_TOKEN)), None)
+        or bearer(socket.headers.get("authorization"))
+        or socket.query_params.get("token")
+    )
     try:
-        me = gw.tokens.read(
-            token or bearer(socket.headers.get("authorization")) or socket.query_params.get("token")
-        )
+        me = gw.tokens.read(token)
     except BadToken as err:
         await socket.close(code=4401, reason=_reason(str(err)))
         yield None
         return
+    issued = gw.tokens.issued_ms(cast(str, token))
     with gw.admit(me.id) as refused:
         if refused:
             await refuse(socket, refused, 4429)
             yield None
             return
-        yield me
+        with gw.signouts.watching(me.id, issued, socket):
+            yield me
 
 
 async def refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> None:

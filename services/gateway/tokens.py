@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
+from collections.abc import Callable
 from typing import Annotated
 
 import jwt
@@ -21,6 +22,7 @@ PlayerId = Annotated[str, msgspec.Meta(pattern=ID_PATTERN)]
 DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 VERIFIED_KEPT = 20_000
 MIN_SECRET_CHARS = 32  # HMAC-SHA256 wants a key as long as its hash
+ENDED = "Your sign-in was ended; sign in again."
 _NOT_A_SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -34,21 +36,31 @@ class BadToken(Exception):
 
 
 class Tokens:
-    def __init__(self, secret: str, ttl_seconds: int = 12 * 3600) -> None:
+    def __init__(
+        self,
+        secret: str,
+        ttl_seconds: int = 12 * 3600,
+        ended: Callable[[str, int], bool] | None = None,
+    ) -> None:
         if len(secret) < MIN_SECRET_CHARS:
             raise ValueError(
                 f"the gateway secret must be at least {MIN_SECRET_CHARS} characters (HMAC-SHA256)"
             )
         self._secret = secret
         self.ttl_seconds = ttl_seconds
+        # Whether a player's sign-in issued at a time (ms) has been ended (signouts.py).
+        self._ended = ended or (lambda player, issued_ms: False)
         # Tokens already verified, with their expiry: a player's every request carries
         # the same token, and checking its signature again was a tenth of a request's
         # cost. A token is a string the secret signed; the same string, the same claims.
-        self._verified: dict[str, tuple[Player, float]] = {}
+        self._verified: dict[str, tuple[Player, float, int]] = {}
 
     def issue(self, player: Player, now: float | None = None) -> str:
-        issued = int(time.time() if now is None else now)
-        claims = {"sub": player.id, "name": player.name, "iat": issued}
+        at = time.time() if now is None else now
+        issued = int(at)
+        # `t`: the issue in ms, finer than `iat`, so a sign-in just after the player's
+        # sign-ins were ended is not taken for one of them.
+        claims = {"sub": player.id, "name": player.name, "iat": issued, "t": int(at * 1000)}
         claims["exp"] = issued + self.ttl_seconds
         return jwt.encode(claims, self._secret, algorithm=ALGORITHM)
 
@@ -57,10 +69,12 @@ class Tokens:
             raise BadToken("Sign in first: this needs a player token (Authorization: Bearer).")
         known = self._verified.get(token)
         if known is not None:
-            if (time.time() if now is None else now) < known[1]:
-                return known[0]
-            del self._verified[token]
-            raise BadToken("Your sign-in has expired; sign in again.")
+            if (time.time() if now is None else now) >= known[1]:
+                del self._verified[token]
+                raise BadToken("Your sign-in has expired; sign in again.")
+            if self._ended(known[0].id, known[2]):
+                raise BadToken(ENDED)
+            return known[0]
         try:
             claims = jwt.decode(
                 token, self._secret, algorithms=[ALGORITHM], options={"require": ["exp", "sub"]}
@@ -70,10 +84,17 @@ class Tokens:
         except jwt.PyJWTError:
             raise BadToken("That player token is not one this gateway issued.") from None
         player = Player(id=str(claims["sub"]), name=str(claims.get("name", claims["sub"])))
+        issued_ms = int(claims.get("t", int(claims.get("iat", 0)) * 1000))
+        if self._ended(player.id, issued_ms):
+            raise BadToken(ENDED)
         if len(self._verified) >= VERIFIED_KEPT:
             self._verified.pop(next(iter(self._verified)))  # the oldest first
-        self._verified[token] = (player, float(claims["exp"]))
+        self._verified[token] = (player, float(claims["exp"]), issued_ms)
         return player
+
+    def issued_ms(self, token: str) -> int:
+        """When a token `read` took was issued (ms)."""
+        return self._verified[token][2]
 
 
 class BadName(ValueError):

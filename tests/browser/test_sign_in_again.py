@@ -4,6 +4,7 @@ whose every call fails."""
 
 from __future__ import annotations
 
+import httpx
 from playwright.async_api import Browser
 
 from services.gateway.stack import Stack
@@ -32,4 +33,17 @@ async def test_an_expired_sign_in_at_the_table_leads_back_to_the_table(
     await ann.click("#signin button")
     await ann.wait_for_url(table)
     await ann.wait_for_selector(".live.on")
+    assert ann.errors == []  # type: ignore[attr-defined]
+
+
+async def test_signing_out_ends_the_token_at_the_gateway_too(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    token = await ann.evaluate("localStorage.getItem('tabletop.token')")
+    await ann.click("text=Sign out")
+    await ann.wait_for_selector("#signin")
+    async with httpx.AsyncClient(base_url=stack.url) as http:
+        copied = await http.get("/api/me", headers={"authorization": f"Bearer {token}"})
+    assert copied.status_code == 401 and "ended" in copied.json()["detail"]
     assert ann.errors == []  # type: ignore[attr-defined]

@@ -26,7 +26,7 @@ from redis.exceptions import NoPermissionError, RedisError, ResponseError
 
 from domain import match as m
 from events.archive import ArchivedStore, FileArchive
-from events.keys import Keys, partition_of
+from events.keys import GATEWAY, Keys, partition_of
 from events.redis_store import RedisEventStore
 from services import compose
 from services.cli.main import main
@@ -87,6 +87,7 @@ TURNS = "tt:{0}:rm:turns:ann"
 INBOX = "tt:{0}:rm:inbox:ann"
 QP_OPEN = "tt:{gateway}:qp:open"
 BOT_LEASES = "tt:{gateway}:bots:lease"
+SIGNOUTS = "tt:{gateway}:signouts"
 GROUP = "tt-commands"
 SCRIPT_NOPERM = "The user executing the script can't"
 NOTICE = Notice(
@@ -175,6 +176,11 @@ def _ops() -> dict[str, Op]:
         "quickplay.hset": lambda r: r.hset(QP_OPEN, "q", "m9"),
         "quickplay.del": lambda r: r.delete(QP_OPEN),
         "bots.zadd(other key)": lambda r: r.zadd(BOT_LEASES + "x", {"bot-1": 1}),
+        # ended sign-ins, read by every gateway process each second
+        "signouts.hset": lambda r: r.hset(SIGNOUTS, "dev-ann", 1),
+        "signouts.hgetall": lambda r: r.hgetall(SIGNOUTS),
+        "signouts.hdel": lambda r: r.hdel(SIGNOUTS, "dev-ann"),
+        "signouts.del": lambda r: r.delete(SIGNOUTS),
         # reply streams
         "own replies.xread": lambda r: r.xread({OWN_REPLIES: "0"}),
         "own replies.xadd(forge)": lambda r: r.xadd(OWN_REPLIES, {"r": b"{}"}),
@@ -324,6 +330,9 @@ ALLOWED: dict[str, set[str]] = {
         "quickplay.seat(script)",
         "bots.lease(script)",
         "quickplay.hset",
+        "signouts.hset",
+        "signouts.hgetall",
+        "signouts.hdel",
         # It folds matches to redact them for each caller, and follows the logs.
         "match.xrange",
         "log.xrange",
@@ -508,6 +517,7 @@ def test_the_generator_names_the_gateways_keys_as_events_keys_does() -> None:
         *QUEUE_KEYS,
         *BOT_KEYS,
     ]
+    assert GATEWAY.signouts == make_acl.SIGNOUTS
 
 
 def test_the_shipped_file_is_what_the_generator_writes() -> None:

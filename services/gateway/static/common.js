@@ -79,6 +79,10 @@ export function header(title) {
     el("a", { href: "/", class: "brand" }, "tabletop"),
     el("span", { class: "title" }, title),
     who ? el("span", { class: "who" }, "Signed in as ", el("b", {}, who), " ",
-      el("button", { class: "link", onclick: () => { signOut(); location.href = "/"; } }, "Sign out"))
+      el("button", { class: "link", title: "Ends your sign-in on every device", onclick: async () => {
+        // The token is ended at the gateway too: a copy of it left anywhere is useless.
+        try { await api("POST", "/api/me/signout"); } catch { /* ended already */ }
+        signOut(); location.href = "/";
+      } }, "Sign out"))
       : null);
 }

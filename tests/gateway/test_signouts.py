@@ -1,0 +1,106 @@
+"""Ending a player's sign-ins: the platform (a ban, a copied token) or the player (sign
+out everywhere) makes every token issued before then useless, in every gateway
+process, and closes the sockets opened with them."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx
+import pytest
+from redis.asyncio import Redis
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from events.keys import GATEWAY
+from services.gateway.signouts import Signouts
+from services.gateway.stack import Stack
+from tests.gateway.conftest import SECRET, sign_in
+from tests.gateway.test_gateway import receive, table_of_two, ws_url
+
+
+async def platform_sign_in(http: httpx.AsyncClient, player_id: str) -> dict[str, str]:
+    answer = await http.post(
+        "/api/signin",
+        json={"player_id": player_id, "name": "Ann"},
+        headers={"x-gateway-secret": SECRET},
+    )
+    return {"authorization": f"Bearer {answer.json()['token']}"}
+
+
+async def test_a_player_the_platform_signs_out_is_refused_until_signed_in_again(
+    http: httpx.AsyncClient,
+) -> None:
+    ann = await platform_sign_in(http, "p-1")
+    assert (await http.get("/api/me", headers=ann)).status_code == 200
+    ended = await http.post("/api/players/p-1/signout", headers={"x-gateway-secret": SECRET})
+    assert ended.status_code == 200 and ended.json()["player_id"] == "p-1"
+    refused = await http.get("/api/me", headers=ann)
+    assert refused.status_code == 401
+    assert refused.json()["detail"] == "Your sign-in was ended; sign in again."
+    move = await http.post(
+        "/api/matches/m-1/commands", json={"command_id": "c", "move": {}}, headers=ann
+    )
+    assert move.status_code == 401  # the hot path reads the same tokens
+    again = await platform_sign_in(http, "p-1")
+    assert (await http.get("/api/me", headers=again)).status_code == 200
+
+
+async def test_only_the_platform_may_end_a_players_sign_ins(http: httpx.AsyncClient) -> None:
+    ann = await sign_in(http, "Ann")
+    for headers in ({"x-gateway-secret": "a guess"}, ann):
+        refused = await http.post("/api/players/dev-ann/signout", headers=headers)
+        assert refused.status_code == 401
+    assert (await http.get("/api/me", headers=ann)).status_code == 200
+
+
+async def test_a_player_signing_out_ends_every_sign_in_of_theirs(http: httpx.AsyncClient) -> None:
+    phone, laptop = await sign_in(http, "Ann"), await sign_in(http, "Ann")
+    bea = await sign_in(http, "Bea")
+    assert (await http.post("/api/me/signout", headers=phone)).status_code == 200
+    for token in (phone, laptop):
+        assert (await http.get("/api/me", headers=token)).status_code == 401
+    assert (await http.get("/api/me", headers=bea)).status_code == 200
+
+
+async def test_the_sockets_of_an_ended_sign_in_are_closed_and_the_others_stay(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, (ann, bea) = await table_of_two(http)
+    async with (
+        connect(ws_url(stack, match_id, ann, None)) as anns,
+        connect(ws_url(stack, match_id, bea, None)) as beas,
+    ):
+        await receive(anns)
+        await receive(beas)
+        assert (await http.post("/api/me/signout", headers=ann)).status_code == 200
+        with pytest.raises(ConnectionClosed) as closed:
+            async with asyncio.timeout(10):
+                while True:
+                    await receive(anns)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+        assert "ended" in closed.value.rcvd.reason
+        await beas.ping()  # Bea's socket is still open
+
+
+async def test_another_gateway_process_learns_of_an_ended_sign_in_within_a_refresh(
+    redis: Redis,
+) -> None:
+    here, there = Signouts(redis, keep_seconds=3600), Signouts(redis, keep_seconds=3600)
+    issued = int(time.time() * 1000) - 5
+    at = await here.end("dev-ann")
+    assert here.ended("dev-ann", issued) and not there.ended("dev-ann", issued)
+    await there.refresh()
+    assert there.ended("dev-ann", issued)
+    assert not there.ended("dev-ann", at + 1)  # signed in again since
+    assert not there.ended("dev-bea", issued)
+
+
+async def test_an_entry_older_than_any_token_is_dropped(redis: Redis) -> None:
+    signouts = Signouts(redis, keep_seconds=60)
+    long_ago = int(time.time() * 1000) - 61_000
+    await redis.hset(GATEWAY.signouts, "dev-ann", long_ago)
+    await signouts.refresh()
+    assert await redis.hexists(GATEWAY.signouts, "dev-ann") == 0
+    assert not signouts.ended("dev-ann", long_ago - 1)
