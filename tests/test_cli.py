@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import msgspec
 import pytest
 from click.testing import CliRunner
 from redis.asyncio import Redis
 
-from events.keys import Keys, partition_of
+from events.keys import GATEWAY, Keys, partition_of
 from services.cli.main import main
 from services.infra.redisconn import connect
 
@@ -138,3 +139,26 @@ def test_partitions_are_given_as_ranges_and_lists_and_checked() -> None:
     for wrong in ("4", "0-9", "a-b", ",", "-1"):
         with pytest.raises(BadParameter):
             _partition_list(wrong, 4)
+
+
+def test_an_operator_ends_a_players_sign_ins_from_the_command_line(cli: CliRunner) -> None:
+    import asyncio
+    import os
+    import time
+
+    ended = cli.invoke(main, ["signout", "p-17"])
+    assert ended.exit_code == 0, ended.output
+    assert ended.output.startswith("Ended the sign-ins of p-17 as of ")
+
+    async def recorded() -> bytes | None:
+        redis = connect(os.environ["TABLETOP_REDIS_URL"])
+        try:
+            return cast(bytes | None, await redis.hget(GATEWAY.signouts, "p-17"))
+        finally:
+            await redis.aclose()
+
+    at = asyncio.run(recorded())
+    assert at is not None and abs(int(at) / 1000 - time.time()) < 60
+    refused = cli.invoke(main, ["signout", "not an id"])
+    assert refused.exit_code == 2 and "no player id" in refused.output
+    assert "Traceback" not in refused.output

@@ -15,6 +15,7 @@ import os
 import secrets
 import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict, TypeVar, cast
@@ -898,6 +899,31 @@ def history(ctx: click.Context, match_id: str, as_seat: int | None, as_json: boo
         return
     for line in lines:
         console.print(f"[dim]{line.version:>4}[/]  {line.text}")
+
+
+@main.command("signout")
+@click.argument("player_id")
+@click.pass_context
+def signout(ctx: click.Context, player_id: str) -> None:
+    """End every sign-in of a player's so far (a ban, a copied token): the gateways refuse
+    their tokens, and close their sockets, within a second."""
+    import re
+
+    from services.gateway.signouts import Signouts
+    from services.gateway.tokens import ID_PATTERN
+
+    if not re.fullmatch(ID_PATTERN, player_id):
+        raise click.BadParameter(
+            f"{player_id!r} is no player id: 1-64 letters, digits or _.:@-",
+            param_hint="'PLAYER_ID'",
+        )
+
+    async def work(redis: Any, settings: Settings) -> int:
+        return await Signouts(redis, keep_seconds=0).end(player_id)
+
+    at = _run(ctx, work)
+    when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(at / 1000))
+    click.echo(f"Ended the sign-ins of {player_id} as of {when}: they must sign in again.")
 
 
 @main.command()
