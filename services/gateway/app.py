@@ -518,6 +518,7 @@ async def leave(
     _as_caller(me, data)
     gw = _gateway(state)
     await _refused_to(gw, match_id, me, await gw.send(match_id, m.LeaveMatch(player=me.id)))
+    await gw.quick.left(match_id, me.id)
     return api.Created(match_id)
 
 

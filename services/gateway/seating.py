@@ -9,7 +9,10 @@ gateway sends the same create (command id `qp.create.<match>`), so the command s
 append it once whoever comes first. Whoever sees the table full after a join starts it
 (command id `qp.start.<match>`, once). When a table's deadline passes, `FILL_LUA`
 claims it (one ZREM: exactly one process wins, however many race) and closes the
-queue; the winner seats bots in the seats nobody was promised.
+queue; the winner seats bots in the seats nobody was promised. The record follows the
+table (`RESEAT_LUA`): a player who leaves before the start frees their seat for the
+next one (a table everyone left leaves its queue, so no bots fill it), and a seat
+someone took by hand is marked taken and skipped.
 
 Bots. A bot is a player of its own id that plays random legal commands through the
 same client and command streams as people. Each bot is owned by one gateway process
@@ -56,10 +59,27 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 """
 
+# A queued table's seats (`p`, by seat): the player promised each, '' for a free seat (one
+# left, or never given), '#' for a seat someone took by hand. Counting what is taken, and
+# taking the table out of its queue when every seat is taken or nobody waits any more:
+_TAKEN = """
+local function taken(t)
+  local n = 0
+  for _, p in ipairs(t.p) do if p ~= '' then n = n + 1 end end
+  return n
+end
+local function unqueue(mid, t)
+  if redis.call('HGET', KEYS[1], t.q) == mid then redis.call('HDEL', KEYS[1], t.q) end
+  redis.call('HDEL', KEYS[2], mid)
+  redis.call('ZREM', KEYS[3], mid)
+end
+"""
+
 # KEYS: open, tables, due. ARGV: queue, player, seats, fresh match id, wait (ms).
 # -> {match id, seat (0-based), 1 when this seat was the last one}
 SEAT_LUA = (
     _NOW
+    + _TAKEN
     + """
 local mid = redis.call('HGET', KEYS[1], ARGV[1])
 local t
@@ -74,15 +94,46 @@ else
   redis.call('HSET', KEYS[1], ARGV[1], mid)
   redis.call('ZADD', KEYS[3], now + tonumber(ARGV[5]), mid)
 end
-table.insert(t.p, ARGV[2])
-if #t.p >= t.n then
-  redis.call('HDEL', KEYS[1], ARGV[1])
-  redis.call('HDEL', KEYS[2], mid)
-  redis.call('ZREM', KEYS[3], mid)
-  return {mid, #t.p - 1, 1}
+local seat = nil
+for i, p in ipairs(t.p) do
+  if p == '' then seat = i; break end
+end
+if seat then t.p[seat] = ARGV[2] else table.insert(t.p, ARGV[2]); seat = #t.p end
+if taken(t) >= t.n then
+  unqueue(mid, t)
+  return {mid, seat - 1, 1}
 end
 redis.call('HSET', KEYS[2], mid, cjson.encode(t))
-return {mid, #t.p - 1, 0}
+return {mid, seat - 1, 0}
+"""
+)
+
+# KEYS: open, tables, due. ARGV: match id, who holds a seat now, what it holds then ('':
+# free, '#': taken by hand), and the seat (0-based; -1: wherever `who` sits).
+# A player who left a queued table frees their seat for the next one; a seat someone
+# took by hand is no one's to promise. -> 1 (0: the table is no longer queued)
+RESEAT_LUA = (
+    _TAKEN
+    + """
+local raw = redis.call('HGET', KEYS[2], ARGV[1])
+if not raw then return 0 end
+local t = cjson.decode(raw)
+local at = tonumber(ARGV[4]) + 1
+if at == 0 then
+  for i, p in ipairs(t.p) do
+    if p == ARGV[2] then at = i end
+  end
+  if at == 0 then return 1 end
+end
+while #t.p < at do table.insert(t.p, '') end
+t.p[at] = ARGV[3]
+local n = taken(t)
+if n == 0 or n >= t.n then
+  unqueue(ARGV[1], t)
+  return 0
+end
+redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(t))
+return 1
 """
 )
 
@@ -456,6 +507,7 @@ class QuickPlay:
         self._seat = redis.register_script(SEAT_LUA)
         self._fill = redis.register_script(FILL_LUA)
         self._close = redis.register_script(CLOSE_LUA)
+        self._reseat = redis.register_script(RESEAT_LUA)
         self._sweeper: asyncio.Task[None] | None = None
         self._sweeping = False
         self._fills: set[asyncio.Task[None]] = set()
@@ -495,15 +547,27 @@ class QuickPlay:
                 raise
             try:
                 join = m.JoinMatch(player=player.id, seat=seat)
-                await self.client.send(match_id, join, command_id=f"qp.join.{match_id}.{player.id}")
+                await self.client.send(
+                    match_id, join, command_id=f"qp.join.{match_id}.{player.id}.{seat}"
+                )
             except CommandRejected as err:
-                # Someone took the seat by hand, or the table went: a fresh one.
-                log.info("quickplay_seat_lost", match_id=match_id, code=err.code)
-                await self._close(keys=QUEUE_KEYS, args=[queue, match_id])
+                log.info("quickplay_seat_lost", match_id=match_id, seat=seat, code=err.code)
+                if err.code == "seat_taken":
+                    # Someone sat there by hand: that seat is theirs, the table still
+                    # waits for others; the next try gets another seat at it.
+                    await self._reseat(keys=QUEUE_KEYS, args=[match_id, player.id, "#", seat])
+                    await self._start_if_full(match_id)
+                else:  # the table went (started, or gone): a fresh one
+                    await self._close(keys=QUEUE_KEYS, args=[queue, match_id])
                 continue
             await self._start_if_full(match_id)
             return QuickPlayAnswer(match_id, seat)
         raise NoTable("No quick-play table could seat you; try again.")
+
+    async def left(self, match_id: str, player: str) -> None:
+        """The player left the table before it started: if it is still queued, their seat
+        is free for the next to quick-play (and with nobody left, no bots fill it)."""
+        await self._reseat(keys=QUEUE_KEYS, args=[match_id, player, "", -1])
 
     async def _start_if_full(self, match_id: str) -> None:
         """Start the table once every seat is taken; whoever sees it full first sends the
@@ -543,13 +607,15 @@ class QuickPlay:
     async def _seat_bots(self, match_id: str, table: QueuedTable) -> None:
         bound = log.bind(match_id=match_id)
         try:
-            for seat in range(len(table.p), table.n):
+            # The seats nobody was promised, or that someone left.
+            free = [i for i in range(table.n) if i >= len(table.p) or not table.p[i]]
+            for seat in free:
                 try:
                     await self.bots.seat(match_id, seat)
                 except CommandRejected as err:  # taken by hand meanwhile
                     bound.info("quickplay_bot_not_seated", seat=seat, code=err.code)
             await self._start_if_full(match_id)
-            bound.info("quickplay_filled", bots=table.n - len(table.p))
+            bound.info("quickplay_filled", bots=len(free))
         except asyncio.CancelledError:
             raise
         except Exception:
