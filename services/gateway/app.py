@@ -919,7 +919,7 @@ async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, mat
                 closed.cancel()
             if feed.failed and not closed.done():
                 await sockets.refuse(socket, "The live feed stopped; connect again.", 1011)
-        except WebSocketDisconnect:
+        except sockets.GONE:
             pass
         finally:
             feed.leave(inbox)

@@ -22,7 +22,7 @@ from events.keys import Keys
 from services.gateway import contract
 from services.gateway.hub import Read, StreamHub
 from services.gateway.signouts import Signouts
-from services.gateway.sockets import admitted
+from services.gateway.sockets import GONE, admitted
 from services.gateway.tables import NameBook
 from services.gateway.tokens import Player, Tokens
 from services.readside.notices import decode_entry
@@ -121,9 +121,9 @@ async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) ->
         # A notice made between the subscription and the inbox read comes twice: once in
         # the backlog, once from the hub. The hub itself hands each notice over once.
         sent = {notice.id for notice in backlog}
-        await _send(socket, {"kind": "hello", "player": me.id, "notices": backlog})
         closed = asyncio.create_task(_until_closed(socket))
         try:
+            await _send(socket, {"kind": "hello", "player": me.id, "notices": backlog})
             while not closed.done():
                 getter = asyncio.create_task(news.get())
                 done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
@@ -134,7 +134,7 @@ async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) ->
                 if notice.id in sent:
                     continue
                 await _send(socket, {"kind": "notice", "notice": notice})
-        except WebSocketDisconnect:
+        except GONE:
             pass
         finally:
             closed.cancel()

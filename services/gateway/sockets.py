@@ -24,6 +24,11 @@ from services.gateway.feeds import ENCODER, LiveError
 from services.gateway.signouts import Signouts
 from services.gateway.tokens import BadToken, Player, Tokens, bearer
 
+# The client has gone: a read says so with WebSocketDisconnect, a send with an OSError
+# (what the ASGI spec asks a server to raise; uvicorn's ClientDisconnected is one). An
+# ordinary end of a socket, never an error to log.
+GONE = (WebSocketDisconnect, OSError)
+
 PROTOCOL = "tabletop"
 """The subprotocol a browser offers beside its token, and the one the gateway answers."""
 OFFERED_TOKEN = "bearer."
