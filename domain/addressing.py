@@ -57,6 +57,9 @@ def _small(m: re.Match[str]) -> str:
 
 
 def _yours(m: re.Match[str]) -> str:
+    after = m.string[m.end() : m.end() + 1]
+    if not after or after in ".,;:!?)":
+        return "yours"  # "It is Bea's turn, not You's." -> "not yours."
     before = m.string[: m.start()].rstrip()
     return "Your" if not before or before[-1] in ".!?" else "your"
 

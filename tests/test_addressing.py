@@ -29,6 +29,7 @@ from domain.addressing import to_reader
         ("A card was exiled from the zone of You.", "A card was exiled from your zone."),
         ("It is not You's turn.", "It is not your turn."),
         ("You's clock has moved on.", "Your clock has moved on."),
+        ("It is Bea's turn, not You's.", "It is Bea's turn, not yours."),
     ],
 )
 def test_you_agrees_with_its_verb_and_is_small_inside_a_sentence(written: str, read: str) -> None:

@@ -542,16 +542,34 @@ async def concede(
     return api.Created(match_id)
 
 
-async def _spoken(gw: Gateway, match_id: str, me: Player, message: str) -> str:
+_SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+async def _spoken(
+    gw: Gateway, match_id: str, me: Player, message: str, *, seats: bool = False
+) -> str:
     """The referee's sentence as its caller reads it: the rules name players by id; the
-    caller is "You" ("You have no seat at this table.") and the others are named."""
+    caller is "You" ("You have no seat at this table.") and the others are named.
+    `seats`: a game's rules name seats by number ("It is seat 2's turn."): those are
+    named too ("It is Bea's turn."); a lifecycle sentence's seat is the seat itself
+    ("Seat 2 is not free.")."""
     seated = await gw.seating(match_id)
     players = seated[1] if seated else []
-    named = zip(players, await gw.names.of(players), strict=True)
-    said = [(me.id, "You"), *((p, n) for p, n in named if p and p != me.id)]
+    names = await gw.names.of(players)
+    others = [(p, n) for p, n in zip(players, names, strict=True) if p and p != me.id]
+    said = [(me.id, "You"), *others]
     # The longer id first: one id may hold another ("dev-ann", "dev-anna").
     for player_id, name in sorted(said, key=lambda pair: -len(pair[0])):
         message = message.replace(player_id, name)
+    if seats and players:
+
+        def seat_named(found: re.Match[str]) -> str:
+            at = int(found.group(1)) - 1
+            if not 0 <= at < len(players) or players[at] is None:
+                return found.group(0)  # no one there: the seat it is
+            return "You" if players[at] == me.id else names[at]
+
+        message = _SEAT_NUMBER.sub(seat_named, message)
     return to_reader(message)
 
 
@@ -754,7 +772,7 @@ async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) 
                 body_out = cast(dict[str, Any], msgspec.to_builtins(event))
                 lines.append(tables.Line(first + i, m.event_tag(event), body_out, text))
     if message:
-        message = await _spoken(gw, match_id, me, message)
+        message = await _spoken(gw, match_id, me, message, seats=True)
     return api.ReplyBody(
         command_id=data.command_id,
         status=reply.status,

@@ -58,3 +58,21 @@ async def test_a_player_who_conceded_is_told_they_have_left(http: httpx.AsyncCli
     assert (await http.post(f"{url}/concede", json={}, headers=ann)).is_success
     again = await http.post(f"{url}/concede", json={}, headers=ann)
     assert said(again) == "conceded: You have already left this match."
+
+
+async def test_a_games_refusal_names_the_seats_it_numbers(http: httpx.AsyncClient) -> None:
+    """The rules count seats ("Seat 2's discard pile is empty."); a person reads names."""
+    match_id, players = await table_of_two(http, game="pandapanda")
+    url = f"/api/matches/{match_id}/commands"
+    acting = await who_may_act(http, match_id, players)
+    me = players.index(acting)
+    replies = {}
+    for pile in (0, 1):
+        body = {
+            "command_id": f"take-{pile}",
+            "move": {"type": "pandapanda.take_discard", "pile": pile},
+        }
+        replies[pile] = (await http.post(url, json=body, headers=acting)).json()
+    other = "Bea" if me == 0 else "Ann"
+    assert replies[me]["message"] == "Your discard pile is empty."
+    assert replies[1 - me]["message"] == f"{other}'s discard pile is empty."
