@@ -814,6 +814,10 @@ class HotPath:
             if found is not None:
                 await self._play(found.group(1), scope, receive, send)
                 return
+        if scope["method"] == "HEAD":
+            # Answered as a GET (uptime checks and link checkers ask HEAD of the pages and
+            # /healthz); uvicorn sends the head alone, as it holds the request's own scope.
+            scope = {**scope, "method": "GET"}
         guarded = headers.guarded(send, self.headers, api=path.startswith("/api/"))
         await self.app(scope, receive, guarded)
 

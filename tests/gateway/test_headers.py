@@ -83,3 +83,13 @@ def test_a_frame_policy_that_would_break_out_of_its_header_is_refused(
     monkeypatch.setenv("TABLETOP_FRAME_ANCESTORS", sources)
     with pytest.raises(ConfigError, match="TABLETOP_FRAME_ANCESTORS"):
         GatewayConfig.from_env()
+
+
+async def test_head_is_answered_as_get_without_a_body(http: httpx.AsyncClient) -> None:
+    """Uptime checks and link checkers ask HEAD of the pages and of /healthz."""
+    for path in ("/", "/healthz", "/static/style.css", "/api/games"):
+        head, get = await http.head(path), await http.get(path)
+        assert head.status_code == get.status_code == 200, path
+        assert head.content == b""
+        assert head.headers["content-type"] == get.headers["content-type"]
+        guarded(head)
