@@ -228,8 +228,9 @@ class GatewayKeys:
         self.bot_owners = f"{self.tag}:bots:owner"
         # Sorted set: bot id -> when its owner's lease runs out (ms); renewed each second.
         self.bot_leases = f"{self.tag}:bots:lease"
-        # Hash: player id -> when their sign-ins were ended (ms): every token issued
-        # before then is refused (services/gateway/signouts.py).
+        # Stream: one entry {p: player id} each time a player's sign-ins are ended (its
+        # id the time): every token issued before then is refused; every gateway
+        # process follows it (services/gateway/signouts.py).
         self.signouts = f"{self.tag}:signouts"
 
 

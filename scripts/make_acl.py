@@ -167,11 +167,11 @@ def users(partitions: int) -> list[str]:
                 first_arg("hdel", [QP_OPEN, QP_TABLES, BOTS, BOT_OWNERS]),
                 first_arg("zadd", [QP_DUE, BOT_LEASES]),
                 first_arg("zrem", [QP_DUE, BOT_LEASES]),
-                # Ended sign-ins: written when a player's are ended, read by every
-                # process each second, an entry past the tokens' lifetime dropped.
+                # Ended sign-ins: a stream appended to when a player's are ended (the
+                # append trims what is past the tokens' lifetime), followed by every
+                # process each second with XRANGE.
                 f"~{SIGNOUTS}",
-                first_arg("hset", [SIGNOUTS]),
-                first_arg("hdel", [SIGNOUTS]),
+                first_arg("xadd", [SIGNOUTS]),
             ]
         ),
         " ".join(

@@ -150,15 +150,18 @@ def test_an_operator_ends_a_players_sign_ins_from_the_command_line(cli: CliRunne
     assert ended.exit_code == 0, ended.output
     assert ended.output.startswith("Ended the sign-ins of p-17 as of ")
 
-    async def recorded() -> bytes | None:
+    async def recorded() -> list[tuple[bytes, dict[bytes, bytes]]]:
         redis = connect(os.environ["TABLETOP_REDIS_URL"])
         try:
-            return cast(bytes | None, await redis.hget(GATEWAY.signouts, "p-17"))
+            return cast(
+                list[tuple[bytes, dict[bytes, bytes]]], await redis.xrange(GATEWAY.signouts)
+            )
         finally:
             await redis.aclose()
 
-    at = asyncio.run(recorded())
-    assert at is not None and abs(int(at) / 1000 - time.time()) < 60
+    [(entry, fields)] = asyncio.run(recorded())
+    assert fields == {b"p": b"p-17"}
+    assert abs(int(entry.split(b"-")[0]) / 1000 - time.time()) < 60
     refused = cli.invoke(main, ["signout", "not an id"])
     assert refused.exit_code == 2 and "no player id" in refused.output
     assert "Traceback" not in refused.output

@@ -1,11 +1,13 @@
 """Ended sign-ins: a player's tokens issued before a time are refused from then on.
 
 A token holds for twelve hours, and a platform that bans a player, or a player whose
-token was copied, cannot wait that long. Ending a player's sign-ins records the time in
-one Redis hash (`GATEWAY.signouts`) that every gateway process reads each second: a
-token issued before it is refused (401), and the player's open sockets whose tokens
-were issued before it are closed (4401). An entry older than the tokens' lifetime ends
-nothing any more, and is dropped.
+token was copied, cannot wait that long. Ending a player's sign-ins appends one entry
+to a Redis stream (`GATEWAY.signouts`; its id is the time, on Redis's clock) that every
+gateway process follows each second from where it last read, so a second's work is the
+second's new entries however many players signed out today: a token issued before it
+is refused (401), and the player's open sockets whose tokens were issued before it are
+closed (4401). Each append trims the entries older than the tokens' lifetime, which end
+nothing any more.
 """
 
 from __future__ import annotations
@@ -26,8 +28,17 @@ from services.gateway.tokens import ENDED
 log = structlog.get_logger("gateway")
 
 
+READ_AT_ONCE = 1000
+
+
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def _ms(entry: bytes | str) -> int:
+    """The time of a stream entry (its id's first part, ms)."""
+    text = entry.decode() if isinstance(entry, bytes) else entry
+    return int(text.split("-", 1)[0])
 
 
 class Signouts:
@@ -36,6 +47,7 @@ class Signouts:
         self.keep_ms = keep_seconds * 1000
         self.every = every
         self._ended: dict[str, int] = {}
+        self._read_to = ""  # the last entry id read ("": nothing yet)
         self._sockets: dict[str, dict[WebSocket[Any, Any, Any], int]] = {}
         self._task: asyncio.Task[None] | None = None
 
@@ -46,8 +58,14 @@ class Signouts:
     async def end(self, player_id: str) -> int:
         """End every sign-in of the player's so far, in every gateway process (within
         a second in the others); when, in ms."""
-        at = now_ms()
-        await self.redis.hset(GATEWAY.signouts, player_id, at)
+        # The entry's id is the time: Redis's clock, the same for every process.
+        entry = await self.redis.xadd(
+            GATEWAY.signouts,
+            {"p": player_id},
+            minid=str(max(0, now_ms() - self.keep_ms)),
+            approximate=False,
+        )
+        at = _ms(entry)
         await self._learn(player_id, at)
         log.info("signins_ended", player=player_id, ended_at=at)
         return at
@@ -67,15 +85,19 @@ class Signouts:
                 self._sockets.pop(player_id, None)
 
     async def refresh(self) -> None:
-        """What every process has ended, read again; the stale entries dropped."""
-        found = cast(dict[bytes, bytes], await self.redis.hgetall(GATEWAY.signouts))
+        """The sign-ins ended since the last read, by any process."""
         stale = now_ms() - self.keep_ms
-        old = [player for player, at in found.items() if int(at) < stale]
-        if old:
-            await self.redis.hdel(GATEWAY.signouts, *old)
-        for player, at in found.items():
-            if int(at) >= stale:
-                await self._learn(player.decode(), int(at))
+        while True:
+            start = f"({self._read_to}" if self._read_to else str(max(0, stale))
+            entries = cast(
+                list[tuple[bytes, dict[bytes, bytes]]],
+                await self.redis.xrange(GATEWAY.signouts, min=start, count=READ_AT_ONCE),
+            )
+            for entry, fields in entries:
+                self._read_to = entry.decode()
+                await self._learn(fields[b"p"].decode(), _ms(entry))
+            if len(entries) < READ_AT_ONCE:
+                break
         for gone in [p for p, at in self._ended.items() if at < stale]:
             del self._ended[gone]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -97,10 +98,35 @@ async def test_another_gateway_process_learns_of_an_ended_sign_in_within_a_refre
     assert not there.ended("dev-bea", issued)
 
 
-async def test_an_entry_older_than_any_token_is_dropped(redis: Redis) -> None:
+async def test_an_entry_older_than_any_token_ends_nothing_and_is_trimmed(redis: Redis) -> None:
     signouts = Signouts(redis, keep_seconds=60)
     long_ago = int(time.time() * 1000) - 61_000
-    await redis.hset(GATEWAY.signouts, "dev-ann", long_ago)
+    await redis.xadd(GATEWAY.signouts, {"p": "dev-ann"}, id=f"{long_ago}-0")
     await signouts.refresh()
-    assert await redis.hexists(GATEWAY.signouts, "dev-ann") == 0
     assert not signouts.ended("dev-ann", long_ago - 1)
+    await signouts.end("dev-bea")  # an append trims what is past the tokens' lifetime
+    kept = cast(list[tuple[bytes, dict[bytes, bytes]]], await redis.xrange(GATEWAY.signouts))
+    assert [fields[b"p"] for _, fields in kept] == [b"dev-bea"]
+
+
+async def test_a_process_reads_only_what_was_ended_since_its_last_read(
+    redis: Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, there = Signouts(redis, keep_seconds=3600), Signouts(redis, keep_seconds=3600)
+    issued = int(time.time() * 1000) - 5
+    for n in range(2500):  # more than one read's worth
+        await redis.xadd(GATEWAY.signouts, {"p": f"p-{n}"})
+    await there.refresh()
+    assert there.ended("p-0", issued) and there.ended("p-2499", issued)
+    await here.end("p-late")
+    read: list[Any] = []
+    real: Any = redis.xrange
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        found = await real(*args, **kwargs)
+        read.extend(found)
+        return found
+
+    monkeypatch.setattr(redis, "xrange", counted)
+    await there.refresh()
+    assert len(read) == 1 and there.ended("p-late", issued)

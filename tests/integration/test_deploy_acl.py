@@ -176,10 +176,9 @@ def _ops() -> dict[str, Op]:
         "quickplay.hset": lambda r: r.hset(QP_OPEN, "q", "m9"),
         "quickplay.del": lambda r: r.delete(QP_OPEN),
         "bots.zadd(other key)": lambda r: r.zadd(BOT_LEASES + "x", {"bot-1": 1}),
-        # ended sign-ins, read by every gateway process each second
-        "signouts.hset": lambda r: r.hset(SIGNOUTS, "dev-ann", 1),
-        "signouts.hgetall": lambda r: r.hgetall(SIGNOUTS),
-        "signouts.hdel": lambda r: r.hdel(SIGNOUTS, "dev-ann"),
+        # ended sign-ins, followed by every gateway process each second
+        "signouts.xadd": lambda r: r.xadd(SIGNOUTS, {"p": "dev-ann"}),
+        "signouts.xrange": lambda r: r.xrange(SIGNOUTS),
         "signouts.del": lambda r: r.delete(SIGNOUTS),
         # reply streams
         "own replies.xread": lambda r: r.xread({OWN_REPLIES: "0"}),
@@ -330,9 +329,8 @@ ALLOWED: dict[str, set[str]] = {
         "quickplay.seat(script)",
         "bots.lease(script)",
         "quickplay.hset",
-        "signouts.hset",
-        "signouts.hgetall",
-        "signouts.hdel",
+        "signouts.xadd",
+        "signouts.xrange",
         # It folds matches to redact them for each caller, and follows the logs.
         "match.xrange",
         "log.xrange",
