@@ -910,7 +910,7 @@ def signout(ctx: click.Context, player_id: str) -> None:
     import re
 
     from services.gateway.signouts import Signouts
-    from services.gateway.tokens import ID_PATTERN
+    from services.gateway.tokens import ID_PATTERN, TOKEN_TTL
 
     if not re.fullmatch(ID_PATTERN, player_id):
         raise click.BadParameter(
@@ -919,7 +919,8 @@ def signout(ctx: click.Context, player_id: str) -> None:
         )
 
     async def work(redis: Any, settings: Settings) -> int:
-        return await Signouts(redis, keep_seconds=0).end(player_id)
+        # Keeping what the gateways' tokens may still need: the append trims the rest.
+        return await Signouts(redis, keep_seconds=TOKEN_TTL).end(player_id)
 
     at = _run(ctx, work)
     when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(at / 1000))

@@ -56,6 +56,7 @@ from services.gateway.seating import Bots, NoTable, QuickPlay, first_free
 from services.gateway.signouts import Signouts
 from services.gateway.tokens import (
     MIN_SECRET_CHARS,
+    TOKEN_TTL,
     BadName,
     BadToken,
     Player,
@@ -80,7 +81,7 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     bot_delay: float = 0.4
     bot_rematch_wait: float = 600.0
     """Seconds a bot stays at a finished table to accept a rematch offered there."""
-    token_ttl: int = 12 * 3600
+    token_ttl: int = TOKEN_TTL
     rate: float = 20.0
     """Signed requests a second one player may make, sustained (0: no limit; limits.py)."""
     burst: int = 60

@@ -23,6 +23,7 @@ DisplayName = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 VERIFIED_KEPT = 20_000
 MIN_SECRET_CHARS = 32  # HMAC-SHA256 wants a key as long as its hash
 ENDED = "Your sign-in was ended; sign in again."
+TOKEN_TTL = 12 * 3600  # seconds a token holds
 _NOT_A_SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -39,7 +40,7 @@ class Tokens:
     def __init__(
         self,
         secret: str,
-        ttl_seconds: int = 12 * 3600,
+        ttl_seconds: int = TOKEN_TTL,
         ended: Callable[[str, int], bool] | None = None,
     ) -> None:
         if len(secret) < MIN_SECRET_CHARS:
