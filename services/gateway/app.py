@@ -28,7 +28,6 @@ from litestar.exceptions import (
     NotAuthorizedException,
     NotFoundException,
     PermissionDeniedException,
-    WebSocketDisconnect,
 )
 from litestar.logging.config import LoggingConfig
 from litestar.openapi import OpenAPIConfig
@@ -949,9 +948,7 @@ async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, mat
 
 
 async def _until_closed(socket: WebSocket[Any, Any, Any], inbox: feeds.Inbox) -> None:
-    with contextlib.suppress(WebSocketDisconnect, Exception):
-        while True:
-            await socket.receive_data(mode="text")
+    await sockets.until_closed(socket)
     inbox.put_nowait(feeds.Closed)
 
 

@@ -9,20 +9,18 @@ queued for the sockets of its player; a socket skips by id what it has sent alre
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, cast
 
 import msgspec
 from litestar import WebSocket, get, websocket
 from litestar.datastructures import State
-from litestar.exceptions import WebSocketDisconnect
 
 from events.keys import Keys
 from services.gateway import contract
 from services.gateway.hub import Read, StreamHub
 from services.gateway.signouts import Signouts
-from services.gateway.sockets import GONE, admitted
+from services.gateway.sockets import GONE, admitted, until_closed
 from services.gateway.tables import NameBook
 from services.gateway.tokens import Player, Tokens
 from services.readside.notices import decode_entry
@@ -121,7 +119,7 @@ async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) ->
         # A notice made between the subscription and the inbox read comes twice: once in
         # the backlog, once from the hub. The hub itself hands each notice over once.
         sent = {notice.id for notice in backlog}
-        closed = asyncio.create_task(_until_closed(socket))
+        closed = asyncio.create_task(until_closed(socket))
         try:
             await _send(socket, {"kind": "hello", "player": me.id, "notices": backlog})
             while not closed.done():
@@ -138,12 +136,6 @@ async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) ->
             pass
         finally:
             closed.cancel()
-
-
-async def _until_closed(socket: WebSocket[Any, Any, Any]) -> None:
-    with contextlib.suppress(WebSocketDisconnect, Exception):
-        while True:
-            await socket.receive_data(mode="text")
 
 
 async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> None:

@@ -70,6 +70,13 @@ async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIter
             yield me
 
 
+async def until_closed(socket: WebSocket[Any, Any, Any]) -> None:
+    """Read until the client goes: it has nothing to say, so what it sends is dropped."""
+    with contextlib.suppress(*GONE, Exception):
+        while True:
+            await socket.receive_data(mode="text")
+
+
 async def refuse(socket: WebSocket[Any, Any, Any], message: str, code: int) -> None:
     """Say why in an error message, then close with `code` and the same reason."""
     with contextlib.suppress(WebSocketDisconnect, Exception):
