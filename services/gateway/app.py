@@ -92,6 +92,8 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     """WebSockets one player may hold open in a gateway process (0: no limit)."""
     frame_ancestors: str = "'none'"
     """Sites that may show the pages in a frame (CSP sources; a platform embedding them)."""
+    cors_origins: tuple[str, ...] = ()
+    """Other sites whose pages may call the API (a platform's own client; headers.cors)."""
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -118,10 +120,12 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             tables_per_minute=env_float("TABLETOP_TABLES_PER_MINUTE", 10),
             sockets_per_player=env_int("TABLETOP_SOCKETS_PER_PLAYER", 32),
             frame_ancestors=env.get("TABLETOP_FRAME_ANCESTORS", "'none'"),
+            cors_origins=headers.cors_origins(env.get("TABLETOP_CORS_ORIGINS", "")),
         )
 
     def __post_init__(self) -> None:
         self.frame_ancestors = headers.frame_ancestors(self.frame_ancestors)
+        self.cors_origins = headers.cors_origins(" ".join(self.cors_origins))
 
 
 class Gateway:
@@ -802,7 +806,9 @@ class HotPath:
 
     def __init__(self, app: Litestar) -> None:
         self.app = app
-        self.headers = headers.security(_gateway(app.state).config.frame_ancestors)
+        config = _gateway(app.state).config
+        self.headers = headers.security(config.frame_ancestors)
+        self.cors = headers.cors(config.cors_origins)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -825,6 +831,7 @@ class HotPath:
         gw = _gateway(self.app.state)
         status, answer = 200, b""
         head = [(b"content-type", b"application/json"), *self.headers, headers.NO_STORE]
+        head += headers.cross_origin(self.cors, _header(scope, b"origin"))
         try:
             me = gw.tokens.read(bearer(_header(scope, b"authorization")))
             gw.requests.check(me.id)
@@ -1068,6 +1075,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         exception_handlers={Rejected: _rejected, RecursionError: _too_deep},
         after_exception=[_log_refusal],
         request_max_body_size=MAX_BODY,
+        cors_config=None if gateway is None else headers.cors(gateway.config.cors_origins),
         openapi_config=OpenAPIConfig(
             title="tabletop gateway", version="1", description="Players' edge of tabletop."
         ),

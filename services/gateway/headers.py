@@ -14,6 +14,8 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from litestar.config.cors import CORSConfig
+
 from services.infra.config import ConfigError
 
 Send = Callable[[Any], Awaitable[None]]  # an ASGI send, as Litestar types it
@@ -31,6 +33,54 @@ def frame_ancestors(value: str) -> str:
             "such as 'self' https://platform.example ('none': no site may frame the pages)"
         )
     return " ".join(value.split())
+
+
+# An origin as a browser sends it: a scheme, a host, an optional port; no path, no
+# wildcard (a pattern would let in hosts the operator never meant).
+_ORIGIN = re.compile(r"https?://[a-z0-9.\-]+(:[0-9]{1,5})?")
+
+
+def cors_origins(value: str) -> tuple[str, ...]:
+    """The other sites whose pages may call the API, as the operator wrote them, or a
+    ConfigError saying why not."""
+    origins = tuple(value.lower().split())
+    for origin in origins:
+        if not _ORIGIN.fullmatch(origin):
+            raise ConfigError(
+                f"TABLETOP_CORS_ORIGINS names {origin!r}: give origins separated by spaces, "
+                "such as https://play.example (a scheme and a host, an optional port, "
+                "no path and no wildcard)"
+            )
+    return origins
+
+
+def cors(origins: tuple[str, ...]) -> CORSConfig | None:
+    """What a page of another site may ask of the API; None: nothing (same site only).
+
+    The token travels in `Authorization`, never in a cookie, so no credentials are
+    allowed. Nor is the platform's secret header: it belongs on the platform's servers,
+    and a browser that asks to send it is refused at the preflight."""
+    if not origins:
+        return None
+    return CORSConfig(
+        allow_origins=list(origins),
+        allow_methods=["GET", "HEAD", "POST"],
+        allow_headers=["authorization", "content-type"],
+        expose_headers=["Retry-After"],
+        max_age=600,
+    )
+
+
+def cross_origin(config: CORSConfig | None, origin: str | None) -> list[tuple[bytes, bytes]]:
+    """The headers that let a page of `origin` read an answer Litestar does not send
+    (a move's); none for a site the operator did not name."""
+    if config is None or not origin or not config.is_origin_allowed(origin):
+        return []
+    return [
+        (b"access-control-allow-origin", origin.encode()),
+        (b"access-control-expose-headers", b"Retry-After"),
+        (b"vary", b"Origin"),
+    ]
 
 
 def security(ancestors: str) -> list[tuple[bytes, bytes]]:

@@ -3,13 +3,16 @@ scripts run, no other site frames the pages, and nothing signed in is cached."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+
 import httpx
 import pytest
+from redis.asyncio import Redis
 
 from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
-from services.infra.config import ConfigError
-from tests.gateway.conftest import sign_in
+from services.infra.config import ConfigError, Settings
+from tests.gateway.conftest import SECRET, sign_in
 
 
 def guarded(answer: httpx.Response) -> None:
@@ -93,3 +96,106 @@ async def test_head_is_answered_as_get_without_a_body(http: httpx.AsyncClient) -
         assert head.content == b""
         assert head.headers["content-type"] == get.headers["content-type"]
         guarded(head)
+
+
+PLATFORM = "https://play.example"
+
+
+@pytest.fixture
+async def platform_http(redis: Redis, redis_server: str) -> AsyncIterator[httpx.AsyncClient]:
+    """A gateway whose operator lets the platform's own pages call the API."""
+    settings = Settings(redis_url=redis_server, partitions=2, polling_ms=20)
+    config = GatewayConfig(
+        secret=SECRET, dev_signin=True, rate=0, tables_per_minute=0, cors_origins=(PLATFORM,)
+    )
+    running = await Stack(settings, config).start()
+    try:
+        async with httpx.AsyncClient(base_url=running.url, timeout=30) as client:
+            yield client
+    finally:
+        await running.stop()
+
+
+def preflight(method: str, headers: str) -> dict[str, str]:
+    return {"access-control-request-method": method, "access-control-request-headers": headers}
+
+
+async def test_a_platforms_page_may_call_the_api_with_a_players_token(
+    platform_http: httpx.AsyncClient,
+) -> None:
+    http = platform_http
+    ann = await sign_in(http, "Ann")
+    made = await http.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=ann)
+    url = f"/api/matches/{made.json()['match_id']}/commands"
+    # The browser asks first, for a move and for a read.
+    for path, method in ((url, "POST"), ("/api/me", "GET")):
+        asked = await http.options(
+            path, headers={"origin": PLATFORM, **preflight(method, "authorization, content-type")}
+        )
+        assert asked.status_code == 204, asked.text
+        assert asked.headers["access-control-allow-origin"] == PLATFORM
+        assert method in asked.headers["access-control-allow-methods"]
+        assert "authorization" in asked.headers["access-control-allow-headers"].lower()
+        assert "access-control-allow-credentials" not in asked.headers
+    # Then reads the answers: a move answered before the framework, and a read after it.
+    for answer in (
+        await http.post(
+            url, json={"command": {"type": "Roll"}}, headers={**ann, "origin": PLATFORM}
+        ),
+        await http.get("/api/me", headers={**ann, "origin": PLATFORM}),
+    ):
+        assert answer.headers["access-control-allow-origin"] == PLATFORM, answer.request.url
+        assert "Origin" in answer.headers["vary"]
+        assert "retry-after" in answer.headers["access-control-expose-headers"].lower()
+
+
+async def test_a_site_the_operator_did_not_name_may_not_read_the_api(
+    platform_http: httpx.AsyncClient, http: httpx.AsyncClient
+) -> None:
+    stranger = "https://stranger.example"
+    ann = await sign_in(platform_http, "Ann")
+    asked = await platform_http.options(
+        "/api/me", headers={"origin": stranger, **preflight("GET", "authorization")}
+    )
+    assert asked.status_code == 400
+    assert "access-control-allow-origin" not in asked.headers
+    made = await platform_http.post(
+        "/api/matches", json={"game": "chicken", "seats": 2}, headers=ann
+    )
+    moved = await platform_http.post(
+        f"/api/matches/{made.json()['match_id']}/commands",
+        json={"command": {"type": "Roll"}},
+        headers={**ann, "origin": stranger},
+    )
+    assert "access-control-allow-origin" not in moved.headers
+    # Nor may the platform's page send the platform's secret: it belongs on its servers.
+    asked = await platform_http.options(
+        "/api/signin", headers={"origin": PLATFORM, **preflight("POST", "x-gateway-secret")}
+    )
+    assert asked.status_code == 400
+    # A gateway whose operator named nobody answers no site but its own.
+    asked = await http.options(
+        "/api/me", headers={"origin": PLATFORM, **preflight("GET", "authorization")}
+    )
+    assert "access-control-allow-origin" not in asked.headers
+    read = await http.get("/api/games", headers={"origin": PLATFORM})
+    assert "access-control-allow-origin" not in read.headers
+
+
+def test_the_operator_names_the_platforms_origins(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_CORS_ORIGINS", " https://Play.example  http://localhost:5173 ")
+    assert GatewayConfig.from_env().cors_origins == (
+        "https://play.example",
+        "http://localhost:5173",
+    )
+
+
+@pytest.mark.parametrize(
+    "origins", ["*", "https://*.example", "https://play.example/", "play.example", "https://a, b"]
+)
+def test_an_origin_that_is_not_one_site_is_refused(
+    origins: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETOP_CORS_ORIGINS", origins)
+    with pytest.raises(ConfigError, match="TABLETOP_CORS_ORIGINS"):
+        GatewayConfig.from_env()
