@@ -9,10 +9,13 @@ gateway sends the same create (command id `qp.create.<match>`), so the command s
 append it once whoever comes first. Whoever sees the table full after a join starts it
 (command id `qp.start.<match>`, once). When a table's deadline passes, `FILL_LUA`
 claims it (one ZREM: exactly one process wins, however many race) and closes the
-queue; the winner seats bots in the seats nobody was promised. The record follows the
-table (`RESEAT_LUA`): a player who leaves before the start frees their seat for the
-next one (a table everyone left leaves its queue, so no bots fill it), and a seat
-someone took by hand is marked taken and skipped.
+queue; the winner seats bots in the seats the match still has empty, if anyone still
+sits there. The record follows the table (`RESEAT_LUA`): a player who leaves before the
+start frees their seat for the next one (a table everyone left leaves its queue, so no
+bots fill it), and a seat someone took by hand is marked taken and skipped. A leave the
+gateway never heard of (a platform's own command) leaves the record wrong: a table it
+calls full that is not goes back on the deadlines (`LATER_LUA`), and its bots come
+then.
 
 Bots. A bot is a player of its own id that plays random legal commands through the
 same client and command streams as people. Each bot is owned by one gateway process
@@ -156,6 +159,19 @@ redis.call('HDEL', KEYS[2], mid)
 local t = cjson.decode(raw)
 if redis.call('HGET', KEYS[1], t.q) == mid then redis.call('HDEL', KEYS[1], t.q) end
 return {mid, raw}
+"""
+)
+
+# KEYS: open, tables, due. ARGV: match id, table JSON, wait (ms). A table taken out of
+# its queue as full has an empty seat after all: bots take it after the wait (unless it
+# is on the deadlines already). -> 1 (0: it was)
+LATER_LUA = (
+    _NOW
+    + """
+if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[3], now + tonumber(ARGV[3]), ARGV[1])
+return 1
 """
 )
 
@@ -508,6 +524,7 @@ class QuickPlay:
         self._fill = redis.register_script(FILL_LUA)
         self._close = redis.register_script(CLOSE_LUA)
         self._reseat = redis.register_script(RESEAT_LUA)
+        self._later = redis.register_script(LATER_LUA)
         self._sweeper: asyncio.Task[None] | None = None
         self._sweeping = False
         self._fills: set[asyncio.Task[None]] = set()
@@ -537,7 +554,7 @@ class QuickPlay:
                     args=[queue, player.id, seats, uuid.uuid4().hex[:16], int(self.wait * 1000)],
                 ),
             )
-            match_id, seat = _text(raw[0]), int(raw[1])
+            match_id, seat, last = _text(raw[0]), int(raw[1]), int(raw[2])
             try:
                 # Every gateway sends the same create; the streams append it once.
                 create = m.CreateMatch(game=game, seats=seats, options=options)
@@ -560,7 +577,12 @@ class QuickPlay:
                 else:  # the table went (started, or gone): a fresh one
                     await self._close(keys=QUEUE_KEYS, args=[queue, match_id])
                 continue
-            await self._start_if_full(match_id)
+            empty = await self._start_if_full(match_id)
+            if last and empty:
+                # Every seat was promised and one is empty: its player left without the
+                # gateway hearing of it, or their join is still on its way. Whatever is
+                # still empty after the wait, bots take.
+                await self._fill_later(match_id, queue, seats, empty)
             return QuickPlayAnswer(match_id, seat)
         raise NoTable("No quick-play table could seat you; try again.")
 
@@ -569,15 +591,23 @@ class QuickPlay:
         is free for the next to quick-play (and with nobody left, no bots fill it)."""
         await self._reseat(keys=QUEUE_KEYS, args=[match_id, player, "", -1])
 
-    async def _start_if_full(self, match_id: str) -> None:
+    async def _fill_later(self, match_id: str, queue: str, seats: int, empty: list[int]) -> None:
+        record = QueuedTable(q=queue, n=seats, p=["" if i in empty else "#" for i in range(seats)])
+        wait = int(self.wait * 1000)
+        if await self._later(keys=QUEUE_KEYS, args=[match_id, msgspec.json.encode(record), wait]):
+            log.info("quickplay_seat_empty", match_id=match_id, seats=empty)
+
+    async def _start_if_full(self, match_id: str) -> list[int]:
         """Start the table once every seat is taken; whoever sees it full first sends the
-        start, and the same command id makes the others' the same command."""
+        start, and the same command id makes the others' the same command. The seats
+        still empty, if it is still in the lobby."""
         live = await load_match(self.store, match_id)
         if live is None or live.state.status != "lobby":
-            return
+            return []
         players = live.state.players
-        if any(p is None for p in players):
-            return
+        empty = [i for i, p in enumerate(players) if p is None]
+        if empty:
+            return empty
         starter = players[0]
         assert starter is not None
         reply = await self.client.send(
@@ -585,6 +615,7 @@ class QuickPlay:
         )
         if reply.status == "rejected":
             log.info("quickplay_start_refused", match_id=match_id, code=reply.code)
+        return []
 
     async def fill_due(self) -> float | None:
         """Claim one table whose wait is over and seat bots in its free seats; the
@@ -597,18 +628,25 @@ class QuickPlay:
         record = _text(raw[1])
         if not record:
             return 0.0
-        table = msgspec.json.decode(record, type=QueuedTable)
         self.filled += 1
-        task = asyncio.create_task(self._seat_bots(match_id, table))
+        task = asyncio.create_task(self._seat_bots(match_id))
         self._fills.add(task)
         task.add_done_callback(self._fills.discard)
         return 0.0
 
-    async def _seat_bots(self, match_id: str, table: QueuedTable) -> None:
+    async def _seat_bots(self, match_id: str) -> None:
         bound = log.bind(match_id=match_id)
         try:
-            # The seats nobody was promised, or that someone left.
-            free = [i for i in range(table.n) if i >= len(table.p) or not table.p[i]]
+            # The match, not the queue's record, says which seats are empty: a leave the
+            # gateway never heard of is in the match.
+            live = await load_match(self.store, match_id)
+            if live is None or live.state.status != "lobby":
+                return
+            players = live.state.players
+            if not any(p and not p.startswith(BOT_PREFIX) for p in players):
+                bound.info("quickplay_table_left")  # nobody to play with
+                return
+            free = [i for i, p in enumerate(players) if p is None]
             for seat in free:
                 try:
                     await self.bots.seat(match_id, seat)

@@ -1,6 +1,7 @@
 """A quick-play table's seats follow the table: a player who leaves before the start
 frees their seat for the next one, a table everyone left is not filled with bots, and
-a seat someone took by hand is skipped, not the end of the table."""
+a seat someone took by hand is skipped, not the end of the table. A leave the gateway
+never heard of (a platform's own command on the streams) holds up nobody."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import httpx
 import pytest_asyncio
 from redis.asyncio import Redis
 
+from domain import match as m
 from events.keys import GATEWAY
 from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
 from services.infra.config import Settings
+from services.readside.notices import BOT_PREFIX
 from tests.gateway.conftest import SECRET, sign_in
 
 ASK = {"game": "easypeasy", "seats": 3}
@@ -86,3 +89,48 @@ async def test_a_seat_taken_by_hand_is_skipped_and_the_table_fills_around_it(
     assert joined.is_success
     assert await quick(http, bea) == (match_id, taken + 1)
     assert await status(http, match_id, bea) == "playing"
+
+
+async def left_behind_the_gateways_back(stack: Stack, match_id: str, player: str) -> None:
+    """The platform sends the leave on the command streams itself."""
+    gateway = stack.server.app.state.gateway
+    await gateway.client.send(match_id, m.LeaveMatch(player=player))
+
+
+async def players(http: httpx.AsyncClient, match_id: str, who: dict[str, str]) -> list[str | None]:
+    table = (await http.get(f"/api/matches/{match_id}", headers=who)).json()
+    return list(table["view"]["players"])
+
+
+async def test_a_seat_left_by_a_platforms_own_command_is_taken_by_a_bot_after_the_wait(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    ann, bea, cy = [await sign_in(http, n) for n in ("Ann", "Bea", "Cy")]
+    match_id, ann_seat = await quick(http, ann)
+    await left_behind_the_gateways_back(stack, match_id, "dev-ann")
+    # The queue still counts Ann: Bea and Cy take the other two seats, and the table
+    # waits with Ann's empty, until a bot sits there.
+    assert (await quick(http, bea))[0] == match_id
+    assert (await quick(http, cy))[0] == match_id
+    assert await status(http, match_id, bea) == "lobby"
+    wait = stack.server.app.state.gateway.config.quickplay_wait
+    for _ in range(int(wait * 10) + 50):
+        if await status(http, match_id, bea) == "playing":
+            break
+        await asyncio.sleep(0.1)
+    seated = await players(http, match_id, bea)
+    assert await status(http, match_id, bea) == "playing", seated
+    assert str(seated[ann_seat]).startswith(BOT_PREFIX), seated
+
+
+async def test_nobody_left_at_the_table_means_no_bots_however_they_left(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    ann = await sign_in(http, "Ann")
+    match_id, _ = await quick(http, ann)
+    await left_behind_the_gateways_back(stack, match_id, "dev-ann")
+    quick_play = stack.server.app.state.gateway.quick
+    await asyncio.sleep(stack.server.app.state.gateway.config.quickplay_wait + 1)  # past its wait
+    assert quick_play.filled == 1  # its deadline came
+    assert await players(http, match_id, ann) == [None, None, None]
+    assert await status(http, match_id, ann) == "lobby"
