@@ -37,8 +37,8 @@ class DevSignIn(msgspec.Struct, forbid_unknown_fields=True):
 class SignedOut(msgspec.Struct):
     player_id: str
     ended_at: int
-    """When the player's sign-ins were ended (ms since the epoch): every token issued
-    before then is refused."""
+    """When the sign-in, or all the player's sign-ins, were ended (ms since the epoch):
+    from then on the token, or every token issued before then, is refused."""
 
 
 class SignedIn(msgspec.Struct):

@@ -414,8 +414,18 @@ async def end_signins(
 
 
 @post("/api/me/signout", status_code=200, responses=contract.SIGNED)
-async def sign_out(state: State, me: Player) -> api.SignedOut:
-    """End every sign-in of mine so far, on every device (the web page's "Sign out")."""
+async def sign_out(state: State, request: Request[Any, Any, Any], me: Player) -> api.SignedOut:
+    """End this sign-in of mine (the token of this request), on this device alone (the
+    web page's "Sign out")."""
+    gw = _gateway(state)
+    _, this = gw.tokens.sign_in(cast(str, bearer(request.headers.get("authorization"))))
+    return api.SignedOut(me.id, await gw.signouts.end(me.id, this))
+
+
+@post("/api/me/signout/everywhere", status_code=200, responses=contract.SIGNED)
+async def sign_out_everywhere(state: State, me: Player) -> api.SignedOut:
+    """End every sign-in of mine so far, on every device (the web page's "Sign out
+    everywhere": a token left on a shared computer, or copied)."""
     return api.SignedOut(me.id, await _gateway(state).signouts.end(me.id))
 
 
@@ -1039,6 +1049,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         dev_signin,
         end_signins,
         sign_out,
+        sign_out_everywhere,
         whoami,
         list_games,
         list_matches,

@@ -60,13 +60,13 @@ async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIter
         await socket.close(code=4401, reason=_reason(str(err)))
         yield None
         return
-    issued = gw.tokens.issued_ms(cast(str, token))
+    issued, one = gw.tokens.sign_in(cast(str, token))
     with gw.admit(me.id) as refused:
         if refused:
             await refuse(socket, refused, 4429)
             yield None
             return
-        with gw.signouts.watching(me.id, issued, socket):
+        with gw.signouts.watching(me.id, (issued, one), socket):
             yield me
 
 

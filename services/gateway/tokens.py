@@ -7,6 +7,7 @@ token's player, so the token is the whole of a player's authority here.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import time
 import unicodedata
@@ -41,7 +42,7 @@ class Tokens:
         self,
         secret: str,
         ttl_seconds: int = TOKEN_TTL,
-        ended: Callable[[str, int], bool] | None = None,
+        ended: Callable[[str, int, str], bool] | None = None,
     ) -> None:
         if len(secret) < MIN_SECRET_CHARS:
             raise ValueError(
@@ -49,12 +50,13 @@ class Tokens:
             )
         self._secret = secret
         self.ttl_seconds = ttl_seconds
-        # Whether a player's sign-in issued at a time (ms) has been ended (signouts.py).
-        self._ended = ended or (lambda player, issued_ms: False)
+        # Whether a player's sign-in issued at a time (ms), of that id, has been ended
+        # (signouts.py).
+        self._ended = ended or (lambda player, issued_ms, sign_in: False)
         # Tokens already verified, with their expiry: a player's every request carries
         # the same token, and checking its signature again was a tenth of a request's
         # cost. A token is a string the secret signed; the same string, the same claims.
-        self._verified: dict[str, tuple[Player, float, int]] = {}
+        self._verified: dict[str, tuple[Player, float, int, str]] = {}
 
     def issue(self, player: Player, now: float | None = None) -> str:
         at = time.time() if now is None else now
@@ -73,7 +75,7 @@ class Tokens:
             if (time.time() if now is None else now) >= known[1]:
                 del self._verified[token]
                 raise BadToken("Your sign-in has expired; sign in again.")
-            if self._ended(known[0].id, known[2]):
+            if self._ended(known[0].id, known[2], known[3]):
                 raise BadToken(ENDED)
             return known[0]
         try:
@@ -86,16 +88,27 @@ class Tokens:
             raise BadToken("That player token is not one this gateway issued.") from None
         player = Player(id=str(claims["sub"]), name=str(claims.get("name", claims["sub"])))
         issued_ms = int(claims.get("t", int(claims.get("iat", 0)) * 1000))
-        if self._ended(player.id, issued_ms):
+        one = sign_in_id(token)
+        if self._ended(player.id, issued_ms, one):
             raise BadToken(ENDED)
         if len(self._verified) >= VERIFIED_KEPT:
             self._verified.pop(next(iter(self._verified)))  # the oldest first
-        self._verified[token] = (player, float(claims["exp"]), issued_ms)
+        self._verified[token] = (player, float(claims["exp"]), issued_ms, one)
         return player
 
-    def issued_ms(self, token: str) -> int:
-        """When a token `read` took was issued (ms)."""
-        return self._verified[token][2]
+    def sign_in(self, token: str) -> tuple[int, str]:
+        """When a token `read` just took was issued (ms), and its sign-in's id."""
+        known = self._verified.get(token)
+        if known is None:  # pushed out of the cache since: read it again
+            self.read(token)
+            known = self._verified[token]
+        return known[2], known[3]
+
+
+def sign_in_id(token: str) -> str:
+    """A name for one sign-in (one token), to end it alone: a digest, so what is kept
+    of it in Redis is no token."""
+    return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 class BadName(ValueError):

@@ -1,6 +1,7 @@
-"""Ending a player's sign-ins: the platform (a ban, a copied token) or the player (sign
-out everywhere) makes every token issued before then useless, in every gateway
-process, and closes the sockets opened with them."""
+"""Ending sign-ins: the platform (a ban, a copied token) or the player (sign out
+everywhere) makes every token of theirs issued before then useless, a player signing
+out on one device that device's token alone, in every gateway process, and the sockets
+opened with them are closed."""
 
 from __future__ import annotations
 
@@ -56,13 +57,54 @@ async def test_only_the_platform_may_end_a_players_sign_ins(http: httpx.AsyncCli
     assert (await http.get("/api/me", headers=ann)).status_code == 200
 
 
-async def test_a_player_signing_out_ends_every_sign_in_of_theirs(http: httpx.AsyncClient) -> None:
+async def test_a_player_signing_out_everywhere_ends_every_sign_in_of_theirs(
+    http: httpx.AsyncClient,
+) -> None:
     phone, laptop = await sign_in(http, "Ann"), await sign_in(http, "Ann")
     bea = await sign_in(http, "Bea")
-    assert (await http.post("/api/me/signout", headers=phone)).status_code == 200
+    assert (await http.post("/api/me/signout/everywhere", headers=phone)).status_code == 200
     for token in (phone, laptop):
         assert (await http.get("/api/me", headers=token)).status_code == 401
     assert (await http.get("/api/me", headers=bea)).status_code == 200
+
+
+async def test_a_player_signing_out_on_one_device_stays_signed_in_on_the_others(
+    http: httpx.AsyncClient,
+) -> None:
+    phone, laptop = await sign_in(http, "Ann"), await sign_in(http, "Ann")
+    assert phone != laptop
+    assert (await http.post("/api/me/signout", headers=phone)).status_code == 200
+    assert (await http.get("/api/me", headers=phone)).status_code == 401
+    assert (await http.get("/api/me", headers=laptop)).status_code == 200
+    made = await http.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=laptop)
+    assert made.status_code == 201, made.text
+    moved = await http.post(
+        f"/api/matches/{made.json()['match_id']}/commands",
+        json={"command": {"type": "Roll"}},
+        headers=phone,
+    )
+    assert moved.status_code == 401  # the hot path reads the same ended sign-ins
+
+
+async def test_the_socket_of_the_device_signed_out_closes_and_the_others_stay(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, (ann, bea) = await table_of_two(http)
+    laptop = await sign_in(http, "Ann")
+    async with (
+        connect(ws_url(stack, match_id, ann, None)) as phones,
+        connect(ws_url(stack, match_id, laptop, None)) as laptops,
+    ):
+        await receive(phones)
+        await receive(laptops)
+        assert (await http.post("/api/me/signout", headers=ann)).status_code == 200
+        with pytest.raises(ConnectionClosed) as closed:
+            async with asyncio.timeout(10):
+                while True:
+                    await receive(phones)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+        await laptops.ping()  # the laptop's socket is still open
+        assert (await http.get("/api/me", headers=laptop)).status_code == 200
 
 
 async def test_the_sockets_of_an_ended_sign_in_are_closed_and_the_others_stay(
@@ -96,6 +138,18 @@ async def test_another_gateway_process_learns_of_an_ended_sign_in_within_a_refre
     assert there.ended("dev-ann", issued)
     assert not there.ended("dev-ann", at + 1)  # signed in again since
     assert not there.ended("dev-bea", issued)
+
+
+async def test_another_gateway_process_learns_of_one_sign_in_ended(redis: Redis) -> None:
+    here, there = Signouts(redis, keep_seconds=3600), Signouts(redis, keep_seconds=3600)
+    issued = int(time.time() * 1000) - 5
+    await here.end("dev-ann", "phone-sign-in")
+    await there.refresh()
+    assert there.ended("dev-ann", issued, "phone-sign-in")
+    assert not there.ended("dev-ann", issued, "laptop-sign-in")
+    # What Redis keeps names the sign-in by its id, never by its token.
+    kept = cast(list[tuple[bytes, dict[bytes, bytes]]], await redis.xrange(GATEWAY.signouts))
+    assert kept[-1][1] == {b"p": b"dev-ann", b"s": b"phone-sign-in"}
 
 
 async def test_an_entry_older_than_any_token_ends_nothing_and_is_trimmed(redis: Redis) -> None:

@@ -79,10 +79,16 @@ export function header(title) {
     el("a", { href: "/", class: "brand" }, "tabletop"),
     el("span", { class: "title" }, title),
     who ? el("span", { class: "who" }, "Signed in as ", el("b", {}, who), " ",
-      el("button", { class: "link", title: "Ends your sign-in on every device", onclick: async () => {
-        // The token is ended at the gateway too: a copy of it left anywhere is useless.
-        try { await api("POST", "/api/me/signout"); } catch { /* ended already */ }
-        signOut(); location.href = "/";
-      } }, "Sign out"))
+      signOutButton("/api/me/signout", "Ends your sign-in on this device", "Sign out"), " ",
+      signOutButton("/api/me/signout/everywhere", "Ends your sign-ins on every device",
+        "everywhere"))
       : null);
+}
+
+function signOutButton(path, title, label) {
+  return el("button", { class: "link", title, onclick: async () => {
+    // The token is ended at the gateway too: a copy of it left anywhere is useless.
+    try { await api("POST", path); } catch { /* ended already */ }
+    signOut(); location.href = "/";
+  } }, label);
 }
