@@ -10,6 +10,7 @@ import msgspec
 import pytest
 from click.testing import CliRunner
 from redis.asyncio import Redis
+from redis.typing import EncodableT, FieldT
 
 from events.keys import GATEWAY, Keys, partition_of
 from services.cli.main import main
@@ -90,14 +91,15 @@ def test_audit_exits_1_and_names_the_version_of_a_tampered_event(cli: CliRunner)
 
         redis = connect(os.environ["TABLETOP_REDIS_URL"])
         key = Keys(partition_of(match_id, 4)).match(match_id)
-        entries = await redis.xrange(key)
+        entries = cast(list[tuple[bytes, dict[bytes, bytes]]], await redis.xrange(key))
         await redis.delete(key)
         for eid, fields in entries:
             if eid == b"0-6":  # its payload, the event's JSON, second in the entry's array
                 held = msgspec.msgpack.decode(fields[b"e"])
                 held[1] = held[1][:-1] + b" }"
                 fields = {b"e": msgspec.msgpack.encode(held)}
-            await redis.xadd(key, fields, id=eid)
+            # XADD takes a dict of any encodable values (a dict type, invariant): bytes are.
+            await redis.xadd(key, cast(dict[FieldT, EncodableT], fields), id=eid)
         await redis.aclose()
 
     asyncio.run(tamper())

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+import yaml  # type: ignore[import-untyped]  # no stubs (types-PyYAML is not installed)
 from click.testing import CliRunner
 
 from services.cli.main import main

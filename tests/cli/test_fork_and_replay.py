@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -81,7 +82,7 @@ def test_a_fork_at_the_end_of_a_move_forks_there(cli: CliRunner) -> None:
     assert cli.invoke(main, ["audit", "f-end"]).output.startswith("audit ok")
 
 
-def _tabletop(*args: str, **kwargs: object) -> subprocess.Popen[str]:
+def _tabletop(*args: str, **kwargs: Any) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", "from services.cli.main import main; main()", *args],
         stdin=subprocess.PIPE,
@@ -89,7 +90,7 @@ def _tabletop(*args: str, **kwargs: object) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "COLUMNS": "80"},
-        **kwargs,  # type: ignore[call-overload]
+        **kwargs,
     )
 
 

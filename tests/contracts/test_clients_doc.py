@@ -13,7 +13,7 @@ import shlex
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import pytest_asyncio
@@ -68,15 +68,15 @@ def cli_target(url: str) -> list[str]:
     if url.startswith("unix://"):
         return ["-s", url.removeprefix("unix://").split("?")[0]]
     if is_cluster_url(url):  # -c: follow MOVED and ASK to the node owning the key
-        host, port = ClusterAddress(url).nodes[0]
-        return ["-c", "-h", host, "-p", str(port)]
+        host, node_port = ClusterAddress(url).nodes[0]
+        return ["-c", "-h", host, "-p", str(node_port)]
     hit = re.match(r"rediss?://(?:[^@]*@)?([^:/]+)(?::(\d+))?(?:/(\d+))?", url)
     assert hit, url
     host, port, db = hit.groups()
     return ["-h", host, "-p", port or "6379", "-n", db or "0"]
 
 
-def _last(value: Any) -> Any:
+def _last(value: Any) -> str:
     """The last scalar of a nested reply (XREAD: the reply's JSON)."""
     while isinstance(value, list | tuple | dict):
         value = list(value.values())[-1] if isinstance(value, dict) else value[-1]
@@ -92,7 +92,8 @@ async def run_line(line: str, url: str, redis: Redis, *, use_cli: bool = True) -
     cli = redis_cli() if use_cli else None
     if cli is None:
         raw = [a for a in args if a != "--raw"]
-        return _last(await redis.execute_command(*raw))
+        # redis-py leaves execute_command unannotated.
+        return _last(await redis.execute_command(*raw))  # type: ignore[no-untyped-call]
     proc = await asyncio.create_subprocess_exec(
         str(cli),
         *cli_target(url),
@@ -227,5 +228,5 @@ async def test_every_read_model_the_document_lists_is_there_after_the_pages_matc
         key = pattern
         for hole, value in where.items():
             key = key.replace(hole, value)
-        found = (await redis.type(key)).decode()
+        found = cast(bytes, await redis.type(key)).decode()
         assert found == REDIS_TYPES[kind.split(";")[0]], (pattern, key, found)

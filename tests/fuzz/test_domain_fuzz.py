@@ -93,7 +93,7 @@ def moves(draw: st.DrawFn, game: Game, state: m.MatchState) -> m.PlayMove:
     fields, or any JSON at all."""
     seats = [p for p in state.players if p is not None]
     acting = sorted(game.to_act(state.game_state)) if state.status == "playing" else []
-    seat = draw(st.sampled_from(acting)) if acting and draw(st.booleans()) else None
+    seat = draw(st.sampled_from(acting)) if bool(acting) and draw(st.booleans()) else None
     player = state.players[seat] if seat is not None else draw(st.sampled_from([*seats, "zed"]))
     assert player is not None
     kind = draw(st.integers(0, 5))

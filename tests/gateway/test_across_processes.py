@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import cast
 
 import httpx
 import pytest_asyncio
@@ -85,7 +86,7 @@ async def test_players_queued_on_two_gateways_land_at_one_table_and_bots_fill_it
         bots = {p for p in players if p and p.startswith("bot-")}
         assert len(bots) == 2
         # Every bot of the table is enlisted, and none other for it.
-        enlisted = await redis.hgetall(GATEWAY.bots)
+        enlisted = cast("dict[bytes, bytes]", await redis.hgetall(GATEWAY.bots))
         assert {k.decode() for k in enlisted} == bots
 
 

@@ -104,12 +104,13 @@ def test_a_table_without_secrets_is_rendered_once_and_reads_the_same_to_each_sea
 async def test_a_move_learns_its_seats_from_the_feed_that_follows_its_match(
     stack: Stack, http: httpx.AsyncClient, monkeypatch: Any
 ) -> None:
+    from events.matches import load_match
     from services.gateway import app
 
     match_id, players = await table_of_two(http)
     gateway = stack.server.app.state.gateway
     loads: list[str] = []
-    real = app.load_match
+    real = load_match  # the app's (it imports it from events.matches, and is patched below)
 
     async def counted(store: Any, match_id: str) -> Any:
         loads.append(match_id)

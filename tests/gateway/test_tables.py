@@ -8,6 +8,7 @@ import uuid
 from typing import Any
 
 import httpx
+import msgspec
 
 from domain import match as m
 from tests.gateway.conftest import sign_in
@@ -172,11 +173,8 @@ def test_every_event_that_carries_a_player_id_is_named_for_its_sentence() -> Non
     from domain.clock import TimeRanOut
     from services.gateway.tables import _NAMING, named
 
-    carrying = {
-        cls
-        for cls in [*m.MATCH_EVENT_TYPES, TimeRanOut]
-        if {"player", "players"} & set(cls.__struct_fields__)
-    }
+    kinds: list[type[msgspec.Struct]] = [*m.MATCH_EVENT_TYPES, TimeRanOut]
+    carrying = {cls for cls in kinds if {"player", "players"} & set(cls.__struct_fields__)}
     assert carrying == _NAMING
     joined = m.PlayerJoined(player="p-1", seat=0)
     assert named(joined, {"p-1": "Ann"}).player == "Ann"

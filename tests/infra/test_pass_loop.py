@@ -8,7 +8,6 @@ from typing import ClassVar
 
 import pytest
 
-from services.infra import passes
 from services.infra.passes import PassLoop
 
 
@@ -43,9 +42,10 @@ async def _waits(loop: Scripted, monkeypatch: pytest.MonkeyPatch) -> list[float]
     async def sleep(seconds: float) -> None:
         waited.append(seconds)
 
-    monkeypatch.setattr(passes.asyncio, "sleep", sleep)
+    # The asyncio the loop's module sleeps through (its import, not re-exported).
+    monkeypatch.setattr("services.infra.passes.asyncio.sleep", sleep)
     await loop.run_forever()
-    monkeypatch.setattr(passes.asyncio, "sleep", asyncio.sleep)
+    monkeypatch.setattr("services.infra.passes.asyncio.sleep", asyncio.sleep)
     return waited
 
 

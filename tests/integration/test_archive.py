@@ -8,7 +8,7 @@ import gzip
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import pytest
@@ -31,6 +31,8 @@ from tests.support import postgres
 pytestmark = pytest.mark.redis
 P = 4
 DAY = 24 * 3600 * 1000
+# XRANGE's entries as the services' client returns them: bytes (it decodes no responses).
+Entries = list[tuple[bytes, dict[bytes, bytes]]]
 
 
 class Clock:
@@ -273,7 +275,7 @@ async def test_the_log_is_trimmed_behind_every_checkpoint_and_the_retention(
         # One projection held back on a partition keeps its log from there on.
         sizes = {p: await redis.xlen(Keys(p).log) for p in range(P)}
         busy = max(sizes, key=lambda p: sizes[p])
-        held = await redis.xrange(Keys(busy).log, count=2)
+        held = cast(Entries, await redis.xrange(Keys(busy).log, count=2))
         await redis.set(RATINGS.checkpoint(busy), held[-1][0])
         keeper.clock = Clock(_now() + DAY + 1)  # a day after the projector wrote
         done = await keeper.pass_once()
@@ -283,7 +285,7 @@ async def test_the_log_is_trimmed_behind_every_checkpoint_and_the_retention(
     left = {p: await redis.xlen(Keys(p).log) for p in range(P)}
     # Every other partition's log is trimmed to its last entry (kept as the checkpoint's).
     assert all(n <= 1 for p, n in left.items() if p != busy)
-    assert (await redis.xrange(Keys(busy).log, count=1))[0][0] == held[-1][0]
+    assert cast(Entries, await redis.xrange(Keys(busy).log, count=1))[0][0] == held[-1][0]
     assert sum(left.values()) < total
     # The public streams keep what integrations may still read, within the retention.
     assert done["public_trimmed"] > 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import pytest_asyncio
@@ -28,6 +28,8 @@ pytestmark = pytest.mark.redis
 PARTITIONS = 4
 T0 = 1_800_000_000_000
 MOVE_60 = TimeControl(kind="move", seconds=60)
+# XRANGE's entries as the services' client returns them: bytes (it decodes no responses).
+Entries = list[tuple[bytes, dict[bytes, bytes]]]
 
 
 class Clock:
@@ -164,7 +166,7 @@ async def test_a_restarted_scheduler_neither_misses_nor_doubles_an_expiry(
 
     async def answered() -> bool:
         await second.read_replies()
-        found = await redis.xrange(second.reply_to)
+        found = cast(Entries, await redis.xrange(second.reply_to))
         return len(found) >= 2
 
     await wait_for(answered, "the command service answers the resend")
@@ -205,7 +207,7 @@ async def test_an_expiry_a_move_overtook_changes_nothing(
         return bool(await redis.xrange(sched.reply_to))
 
     await wait_for(refused, "the stale expiry is answered")
-    [(_, fields)] = await redis.xrange(sched.reply_to)
+    [(_, fields)] = cast(Entries, await redis.xrange(sched.reply_to))
     assert b"clock_moved_on" in fields[b"r"]
     after = await load_match(service.store, match_id)
     assert after is not None and after.state.status == "playing"
@@ -216,7 +218,7 @@ async def notices_of(redis: Redis, match_id: str) -> list[Any]:
     from services.readside.notices import decode_entry
 
     keys = Keys(partition_of(match_id, PARTITIONS))
-    found = await redis.xrange(keys.notices)
+    found = cast(Entries, await redis.xrange(keys.notices))
     return [n for _, f in found if (n := decode_entry(f)) and n.match_id == match_id]
 
 

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import msgspec
 import pytest
 import pytest_asyncio
+from faststream.redis.subscriber.usecases import StreamBatchSubscriber
 from redis.asyncio import Redis
 
 from domain import match as m
@@ -275,6 +276,7 @@ async def test_the_faststream_app_answers_commands_sent_before_it_started(
         found = await redis.xread({replies: "0-0"}, block=10_000, count=1)
     finally:
         await app.stop()
+    assert isinstance(found, list)  # RESP2's reply: a [stream, entries] pair a stream
     [(_, [(_, fields)])] = found
     reply = REPLY_DECODER.decode(fields[b"r"])
     assert (reply.command_id, reply.status, reply.version) == ("early", "accepted", 1)
@@ -287,6 +289,7 @@ async def test_each_subscriber_works_out_its_subscription_once(
     # once, and is still the stream, group and consumer it was made for.
     streams = set()
     for sub in service.broker.subscribers:
+        assert isinstance(sub, StreamBatchSubscriber)  # a batch of commands a read
         assert isinstance(inspect.getattr_static(type(sub).__mro__[1], "stream_sub"), property)
         first = sub.stream_sub
         assert sub.stream_sub is first

@@ -111,7 +111,7 @@ async def test_a_deleted_command_stream_is_made_again_and_later_commands_are_ans
     # finds the group gone, makes it at 0, and reads the command.
     reply = await client.join(match_id, "ann")
     assert reply.status == "accepted" and reply.version == 2
-    groups = cast("list[dict[str, Any]]", await redis.xinfo_groups(stream))
+    groups = await redis.xinfo_groups(stream)
     assert [g["name"] for g in groups] == [service.settings.group.encode()]
     # And it goes on reading.
     assert (await client.join(match_id, "bea")).version == 3

@@ -571,7 +571,7 @@ async def test_every_process_does_its_work_as_its_own_user(
     acl_server: EmbeddedRedis, admin: Redis, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     await admin.flushall()
-    url = lambda user: as_user(acl_server, user)  # noqa: E731
+    url: Callable[[str], str] = lambda user: as_user(acl_server, user)  # noqa: E731
     service = compose.command_service(
         Settings(trust_seeds=True, redis_url=url("tt-commands"), partitions=P, polling_ms=20)
     )
@@ -670,6 +670,7 @@ async def test_every_process_does_its_work_as_its_own_user(
         public = RedisEventStore(integration, P).keys(match_id).public
         await integration.xgroup_create(public, "billing", id="0")
         read = await integration.xreadgroup("billing", "b1", {public: ">"})
+        assert isinstance(read, list)  # RESP2's reply: a [stream, entries] pair a stream
         assert read and read[0][1]
     finally:
         await integration.aclose()

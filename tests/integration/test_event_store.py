@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import cast
 
 import msgspec
 import pytest
 from redis.asyncio import Redis
 from redis.crc import key_slot
+from redis.typing import EncodableT, FieldT
 
 from events.envelope import GENESIS, first_bad_link, seal
 from events.keys import Keys, partition_of
@@ -24,6 +26,8 @@ from services.infra.redisconn import is_cluster
 from tests.support import commandstats
 
 pytestmark = pytest.mark.redis
+# XRANGE's entries as the services' client returns them: bytes (it decodes no responses).
+Entries = list[tuple[bytes, dict[bytes, bytes]]]
 
 
 def request(
@@ -90,7 +94,7 @@ async def test_the_partition_log_holds_every_event_in_commit_order(redis: Redis)
     ids = [f"m{i}" for i in range(10)]
     await asyncio.gather(*(store.append_batch([request(i, 0, 3, "a")]) for i in ids))
     await asyncio.gather(*(store.append_batch([request(i, 3, 1, "b")]) for i in ids))
-    log = await redis.xrange(Keys(0).log)
+    log = cast(Entries, await redis.xrange(Keys(0).log))
     seen: dict[str, int] = {}
     for _, fields in log:
         mid, v, n = fields[b"m"].decode(), int(fields[b"v"]), int(fields[b"n"])
@@ -110,8 +114,8 @@ async def test_the_log_names_each_commands_events_and_keeps_none_itself(
     store = RedisEventStore(redis, partitions=1)
     sent = request("m1", 0, 2, "c1")
     await store.append_batch([sent])
-    [(eid, logged)] = await redis.xrange(Keys(0).log)
-    [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
+    [(eid, logged)] = cast(Entries, await redis.xrange(Keys(0).log))
+    [(_, kept), _] = cast(Entries, await redis.xrange(Keys(0).match("m1")))
     first = sent.envelopes[0]
     assert logged == {b"m": b"m1", b"v": b"1", b"n": b"2", b"t": b"test.happened"}
     # One field an event: its content without its match and version (the entry's id).
@@ -142,8 +146,8 @@ async def test_the_stream_contract_names_the_fields_the_store_writes(redis: Redi
     documented = (await asyncio.to_thread(build))["components"]["schemas"]
     store = RedisEventStore(redis, partitions=1)
     await store.append_batch([request("m1", 0, 2, "c1")])
-    [(_, logged)] = await redis.xrange(Keys(0).log)
-    [(_, kept), _] = await redis.xrange(Keys(0).match("m1"))
+    [(_, logged)] = cast(Entries, await redis.xrange(Keys(0).log))
+    [(_, kept), _] = cast(Entries, await redis.xrange(Keys(0).match("m1")))
     for name, fields in (("LogEntry", logged), ("MatchEntry", kept)):
         schema = documented[name]
         assert (
@@ -166,7 +170,7 @@ async def test_entries_of_the_earlier_layouts_read_as_the_current_ones(
     sent = request("m1", 0, 3, "c1")
     await store.append_batch([sent])
     first, second, third = sent.envelopes
-    fields = {
+    fields: dict[FieldT, EncodableT] = {
         b"t": second.type.encode(),
         b"d": bytes(second.payload),
         b"c": b"c1",
@@ -176,7 +180,7 @@ async def test_entries_of_the_earlier_layouts_read_as_the_current_ones(
         b"h": second.hash.encode(),
         b"x": bytes(second.command),
     }
-    field_each = {
+    field_each: dict[FieldT, EncodableT] = {
         b"t": third.type.encode(),
         b"d": bytes(third.payload),
         b"c": b"c1",
@@ -185,9 +189,10 @@ async def test_entries_of_the_earlier_layouts_read_as_the_current_ones(
         b"h": third.hash.encode(),
         b"x": bytes(third.command),
     }
-    [(_, kept), _, _] = await redis.xrange(Keys(0).match("m1"))
+    [(_, kept), _, _] = cast(Entries, await redis.xrange(Keys(0).match("m1")))
     await redis.delete(Keys(0).match("m1"))
-    await redis.xadd(Keys(0).match("m1"), kept, id="0-1")
+    # XADD takes a dict of any encodable values (a dict type, invariant): bytes are.
+    await redis.xadd(Keys(0).match("m1"), cast("dict[FieldT, EncodableT]", kept), id="0-1")
     await redis.xadd(Keys(0).match("m1"), fields, id="0-2")
     await redis.xadd(Keys(0).match("m1"), field_each, id="0-3")
     assert await store.load("m1") == list(sent.envelopes)
@@ -223,7 +228,7 @@ async def test_the_entries_of_several_partitions_are_read_at_once_in_log_order(
             for mid, first in zip(ids, firsts, strict=True)
         ]
     )
-    logs = {p: await redis.xrange(Keys(p).log) for p in range(4)}
+    logs = {p: cast(Entries, await redis.xrange(Keys(p).log)) for p in range(4)}
     assert sum(1 for found in logs.values() if found) > 1, "the matches share one partition"
     wanted = {p: found for p, found in logs.items() if found}
     together = await read_partitions_entries(redis, wanted, None)
@@ -256,7 +261,15 @@ async def test_a_raw_read_leaves_the_clients_own_replies_and_costs_no_copy(
 
 
 async def test_a_match_entry_written_with_its_link_keeps_it(redis: Redis) -> None:
-    fields = {"t": "x.y", "d": b"{}", "c": "c1", "at": 5, "s": 2, "pv": "ab" * 16, "h": "cd" * 16}
+    fields: dict[FieldT, EncodableT] = {
+        "t": "x.y",
+        "d": b"{}",
+        "c": "c1",
+        "at": 5,
+        "s": 2,
+        "pv": "ab" * 16,
+        "h": "cd" * 16,
+    }
     await redis.xadd(Keys(0).match("old"), {**fields, "x": b"null"}, id="0-1")
     [env] = await RedisEventStore(redis, partitions=1).load("old")
     assert (env.prev, env.hash) == ("ab" * 16, "cd" * 16)
@@ -265,8 +278,15 @@ async def test_a_match_entry_written_with_its_link_keeps_it(redis: Redis) -> Non
 async def test_a_log_entry_written_with_its_event_is_read_as_before(redis: Redis) -> None:
     await redis.xadd(
         Keys(0).log,
-        {"m": "old", "v": 1, "t": "match.created", "d": b'{"type":"match.created"}'}
-        | {"c": "c0", "at": 5, "s": 2},
+        {
+            "m": "old",
+            "v": 1,
+            "t": "match.created",
+            "d": b'{"type":"match.created"}',
+            "c": "c0",
+            "at": 5,
+            "s": 2,
+        },
     )
     [(_, env)] = await RedisEventStore(redis, partitions=1).read_log(0, "0-0", 10)
     assert (env.match_id, env.version, env.type, env.command_id) == (
@@ -291,6 +311,7 @@ async def test_a_batch_after_the_server_lost_its_scripts_appends_once(redis: Red
 async def test_a_script_error_in_a_batch_is_raised_not_swallowed(redis: Redis) -> None:
     store = RedisEventStore(redis)
     gap = request("g", 0, 1, "g1")
+    assert isinstance(gap.envelopes, list)  # as `request` seals them: changed in place
     gap.envelopes[0] = msgspec.structs.replace(gap.envelopes[0], version=5)
     with pytest.raises(Exception, match="without gaps"):
         await store.append_batch([request("ok", 0, 1, "o1"), gap])
@@ -304,6 +325,7 @@ async def test_a_request_whose_events_skip_a_version_is_refused_before_anything_
     # be stored under a version its hash was not sealed with.
     store = RedisEventStore(redis)
     skips = request("s", 0, 2, "s1")
+    assert isinstance(skips.envelopes, list)
     skips.envelopes[1] = msgspec.structs.replace(skips.envelopes[1], version=3)
     await commandstats.reset(redis)
     with pytest.raises(ValueError, match="v3 does not follow v1"):
@@ -320,6 +342,7 @@ async def test_a_partitions_decisions_go_in_one_call_and_a_failing_one_fails_alo
     here = [m for m in ids if partition_of(m, 2) == 0][:4]
     there = next(m for m in ids if partition_of(m, 2) == 1)
     gap = request(here[1], 0, 1, "gap")
+    assert isinstance(gap.envelopes, list)
     gap.envelopes[0] = msgspec.structs.replace(gap.envelopes[0], version=5)
     await redis.set(Keys(0).replies(here[2]), "not a hash")  # its check meets WRONGTYPE
     batch = [
@@ -436,7 +459,7 @@ async def test_a_batch_reads_each_match_stream_once_however_many_of_its_commands
             sent = request(mid, 2 * n, 2, f"{mid}{n}", prev=last[mid])
             await store.append_batch([sent])
             last[mid] = sent.envelopes[-1].hash
-    log = await redis.xrange(Keys(0).log)
+    log = cast(Entries, await redis.xrange(Keys(0).log))
     # A batch starting mid-match: its first events link to one read for its hash only.
     await commandstats.reset(redis)
     events = await store.read_log(0, log[3][0].decode(), 100)

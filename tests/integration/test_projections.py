@@ -7,16 +7,18 @@ import asyncio
 import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
+from redis.typing import EncodableT, FieldT
 
 from domain import kernel
 from domain import match as m
+from events.archive import ArchivedStore
 from events.envelope import seal
 from events.keys import Keys, partition_of
 from events.matches import load_match
@@ -36,6 +38,8 @@ from tests.support import commandstats
 
 pytestmark = pytest.mark.redis
 P = 4
+# XRANGE's entries as the services' client returns them: bytes (it decodes no responses).
+Entries = list[tuple[bytes, dict[bytes, bytes]]]
 
 
 @pytest_asyncio.fixture
@@ -165,7 +169,10 @@ async def test_the_public_stream_carries_every_event_redacted(
     await Projector(redis, service.store).catch_up()
     public: list[dict[str, Any]] = []
     for p in range(P):
-        public += [msgspec.json.decode(f[b"e"]) for _, f in await redis.xrange(Keys(p).public)]
+        public += [
+            msgspec.json.decode(f[b"e"])
+            for _, f in cast(Entries, await redis.xrange(Keys(p).public))
+        ]
     assert len(public) == await logged_events(service)
     assert {e["kind"] for e in public} >= {
         "match_created",
@@ -184,7 +191,9 @@ async def test_the_public_stream_is_the_same_whether_projected_alone_or_with_the
     service, _ = played
 
     async def public_stream() -> list[bytes]:
-        return [f[b"e"] for p in range(P) for _, f in await redis.xrange(Keys(p).public)]
+        return [
+            f[b"e"] for p in range(P) for _, f in cast(Entries, await redis.xrange(Keys(p).public))
+        ]
 
     async def forget_public() -> None:
         for p in range(P):
@@ -267,7 +276,7 @@ async def test_a_rebuild_reads_each_batch_while_it_writes_the_one_before(
     early: list[str] = []  # reads asked for before the checkpoint reached them
 
     async def read_log(p: int, after: str, count: int) -> Any:
-        done = await redis.get(Keys(p).rm_checkpoint)
+        done = cast("bytes | None", await redis.get(Keys(p).rm_checkpoint))
         if after != "0-0" and (done or b"0-0").decode() != after:
             early.append(after)
         return await reads(p, after, count)
@@ -319,15 +328,18 @@ async def test_audit_passes_an_honest_match_and_names_the_first_tampered_version
     result = await a.audit(service.store, ids[0])
     assert result.status == "ok", result.line()
     assert result.line().startswith(f"audit ok: match {ids[0]}: ")
+    assert isinstance(service.store, ArchivedStore)  # as compose builds it: it names keys
     key = service.store.keys(ids[0]).match(ids[0])
     # Rewrite event 5 in place with a different payload (as an attacker with Redis access).
-    entries = await redis.xrange(key)
+    entries = cast(Entries, await redis.xrange(key))
     held = msgspec.msgpack.decode(entries[4][1][b"e"])
     held[1] = held[1][:-1] + b" }"  # its payload, the event's JSON
     fields = {b"e": msgspec.msgpack.encode(held)}
     await redis.delete(key)
     for eid, f in entries:
-        await redis.xadd(key, fields if eid == entries[4][0] else f, id=eid)
+        # XADD takes a dict of any encodable values (a dict type, invariant): bytes are.
+        kept = cast("dict[FieldT, EncodableT]", fields if eid == entries[4][0] else f)
+        await redis.xadd(key, kept, id=eid)
     tampered = await a.audit(service.store, ids[0])
     assert tampered.status == "tampered" and tampered.bad_version == 5
 

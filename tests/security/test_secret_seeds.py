@@ -123,6 +123,7 @@ async def test_a_player_cannot_choose_the_deal() -> None:
 def test_a_public_start_or_fork_carries_the_commitment_and_never_the_seed() -> None:
     started = m.MatchStarted(seed=12345, rules_version="1", players=("a", "b"))
     shown = m.redact("countdown", started, 0)
+    assert isinstance(shown, m.MatchStarted)
     assert shown.seed is None and shown.commitment == m.commitment_of(12345)
     assert b"12345" not in ENC.encode(shown)
     forked = m.MatchForked(origin="x", at_version=4, seed=777)

@@ -4,6 +4,7 @@ history keep the seed secret until the finish, and an exported history proves th
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import cast
 
 import msgspec
 import pytest
@@ -46,7 +47,10 @@ async def test_the_seed_stays_secret_until_the_finish_reveals_it(
     await Projector(redis, referee.store).catch_up()
 
     # The public stream: a commitment at the start, the seed only in match.finished.
-    entries = await redis.xrange(Keys(partition_of(match_id, P)).public)
+    entries = cast(
+        "list[tuple[bytes, dict[bytes, bytes]]]",
+        await redis.xrange(Keys(partition_of(match_id, P)).public),
+    )
     public = [msgspec.json.decode(f[b"e"]) for _, f in entries]
     mine = [e for e in public if e["match_id"] == match_id]
     assert mine[-1]["kind"] == "match_finished" and mine[-1]["event"]["seed"] == seed

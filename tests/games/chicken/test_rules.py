@@ -41,6 +41,7 @@ from domain.games.chicken.events import (
     Roll,
 )
 from domain.games.chicken.state import InPlay, Options, Phase, State, initial
+from domain.games.chicken.view import TableView
 from tests.conformance.kit import run_conformance
 from tests.support import stories
 from tests.support.stories import Rigged
@@ -101,6 +102,13 @@ def refused(state: State, command: Command) -> str:
 
 def faces(state: State) -> dict[DieId, Face | None]:
     return {d.die: d.face for d in state.dice}
+
+
+def seen(state: State, seat: int | None) -> TableView:
+    """The table as `seat` sees it (GAME.view, typed as the view it returns)."""
+    shown = GAME.view(state, seat)
+    assert isinstance(shown, TableView)
+    return shown
 
 
 # --- Go For It! / Chicken Out! --------------------------------------------------------------
@@ -196,7 +204,7 @@ def test_newly_hatched_dice_count_as_blank_and_all_dice_pass_on() -> None:
     state = table()
     state, _ = play(state, GoForIt(), "egg", "chicken", "blank", "blank")
     assert faces(state)["ch-yellow-1"] is None
-    middle = GAME.view(state, 1).middle
+    middle = seen(state, 1).middle
     assert [(d.die, d.face) for d in middle if d.colour == "yellow"] == [
         ("ch-yellow-1", "unrolled")
     ]
@@ -301,7 +309,7 @@ def test_a_bark_cancels_one_fox() -> None:
     # Three foxes and a Bark!: only two foxes count, no bust.
     after, events = play(state, GoForIt(), "fox", "fox", "fox", "blank", "bark")
     assert not any(isinstance(e, Busted) for e in events)
-    assert GAME.view(after, 0).foxes == 2
+    assert seen(after, 0).foxes == 2
     # Four foxes and a Bark! still bust.
     refill = ("ch-yellow-2", "ch-yellow-3", "ch-orange-1", "ch-dog")
     _, events = play(state, GoForIt(), "fox", "fox", "fox", "fox", "bark", *refill)
@@ -325,7 +333,7 @@ def test_a_chick_hatches_a_die_and_scores_a_point() -> None:
     state, _ = play(state, GoForIt(), "chicken", "blank", "blank", "blank", "chick")
     # The Chick is an egg: one die to hatch, and it stays in the middle.
     assert state.phase == "hatching" and state.eggs_to_hatch == 1
-    assert "ch-hen" in [d.die for d in GAME.view(state, 0).middle]
+    assert "ch-hen" in [d.die for d in seen(state, 0).middle]
     state, _ = play(state, HatchFromCoop(die="ch-yellow-1"))
     # ... and a point: chicken + chick.
     _, events = play(state, CountChickens())

@@ -27,6 +27,7 @@ from domain.games.easypeasy.events import (
     TurnPassed,
 )
 from domain.games.easypeasy.state import Options, Secrets, Stack, State
+from domain.games.easypeasy.view import TableView
 from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
 from tests.support import stories
@@ -125,7 +126,9 @@ def test_face_down_row_cards_are_hidden_from_everyone_including_their_owner() ->
     state = table(hands=["g1 g2", "y2"], rows=["y7/p8 o1/o2"])
     for reader in (ANN, BEA, None):
         assert {c("p8"), c("o2")} <= GAME.hidden(state, reader)
-        assert GAME.view(state, reader).seats[ANN].row[0].under is None
+        shown = GAME.view(state, reader)
+        assert isinstance(shown, TableView)
+        assert shown.seats[ANN].row[0].under is None
     # Ann's own hand is hers alone.
     assert c("g1") not in GAME.hidden(state, ANN) and c("g1") in GAME.hidden(state, BEA)
 
@@ -272,7 +275,8 @@ def test_a_short_deck_is_topped_up_from_the_piles_under_their_tops() -> None:
     state = replace(state, piles=[cards("r1 r2 r5"), cards("b3 b5")])
     state, events = play(state, ANN, DrawCards())
     assert isinstance(events[0], DeckReshuffled) and events[0].deck_size == 4
-    assert GAME.redact(events[0], ANN).deck is None
+    redacted = GAME.redact(events[0], ANN)
+    assert isinstance(redacted, DeckReshuffled) and redacted.deck is None
     # The orange 4 was on top and is drawn first; the tops stay on their piles.
     assert c("o4") in state.secret.hands[ANN]
     assert state.piles == [[c("r5")], [c("b5")]] and len(state.secret.deck) == 2

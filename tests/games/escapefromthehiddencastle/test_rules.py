@@ -112,7 +112,7 @@ def test_setup_places_one_guest_per_free_space_taking_turns() -> None:
     assert refused(replace(state, turn=1 - first), PlaceGuest(space=5)) == "space_taken"
     # Once all twelve guests are down, the first placer rolls first.
     while state.phase == "placing":
-        state, events = play(state, GAME.legal(state, next(iter(GAME.to_act(state))))[0])
+        state, events = play(state, list(GAME.legal(state, next(iter(GAME.to_act(state)))))[0])
     assert events[-1] == PlayBegan(seat=first)
     assert len({w.at for w in state.guests.values()}) == 12
 

@@ -30,6 +30,7 @@ from domain.games.jewelbox.events import (
 )
 from domain.games.jewelbox.scoring import jewels, ladybugs, longhorns, scarabs, weevils
 from domain.games.jewelbox.state import JewelBoxOptions, Phase, Table, WeevilRule
+from domain.games.jewelbox.view import JewelBoxView
 from domain.kernel import Rejected, Rng
 from tests.conformance.kit import run_conformance
 from tests.support import stories
@@ -132,7 +133,9 @@ def test_the_first_beetle_goes_anywhere_and_later_ones_must_touch_one_orthogonal
 def test_a_box_is_seen_as_rows_whose_row_and_col_are_those_placing_names() -> None:
     state = table(layout("S...", "....", "....", "...."), holding="jb-jewel-09", phase="place")
     state, _ = play(state, PlaceBeetle(row=1, col=0))
-    box = GAME.view(state, BEA).boxes[ANN]
+    shown = GAME.view(state, BEA)
+    assert isinstance(shown, JewelBoxView)
+    box = shown.boxes[ANN]
     assert len(box) == 4 and all(len(row) == 4 for row in box)
     assert box[0][0] == "jb-scarab-01" and box[1][0] == "jb-jewel-09"
 

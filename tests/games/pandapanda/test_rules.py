@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from msgspec.structs import replace
 
@@ -28,6 +29,7 @@ from domain.games.pandapanda.events import (
     RoundWon,
 )
 from domain.games.pandapanda.state import Options, Secrets, State
+from domain.games.pandapanda.view import TableView
 from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
 from tests.games.pandapanda.win_shares import win_shares
@@ -36,6 +38,7 @@ from tests.support.stories import Match
 
 ANN, BEA, CID = 0, 1, 2
 NAMES = ("Ann", "Bea", "Cid")
+E = TypeVar("E", bound=Event)
 
 
 def test_conformance() -> None:
@@ -95,6 +98,20 @@ def letters(cards: Iterable[str]) -> str:
 
 def rejected(state: State, seat: int, command: Command) -> str:
     return stories.refused(GAME, state, seat, command, Rng(1, 0))
+
+
+def seen(state: State, reader: int | None) -> TableView:
+    """The table as `reader` sees it (GAME.view, typed as the view it returns)."""
+    shown = GAME.view(state, reader)
+    assert isinstance(shown, TableView)
+    return shown
+
+
+def redacted(event: E, reader: int | None) -> E:
+    """The event as `reader` sees it: the same kind of event, never None."""
+    shown = GAME.redact(event, reader)
+    assert isinstance(shown, type(event))
+    return shown
 
 
 # --- the stories --------------------------------------------------------------------------------
@@ -179,8 +196,8 @@ def test_a_chosen_card_stays_hidden_from_the_others_until_the_reveal() -> None:
     assert GAME.redact(chosen, BEA) == chosen
     for reader in (ANN, CID, None):
         assert GAME.redact(chosen, reader) == replace(chosen, card=None)
-        assert GAME.view(state, reader).passing is None
-    assert GAME.view(state, BEA).passing == chosen.card
+        assert seen(state, reader).passing is None
+    assert seen(state, BEA).passing == chosen.card
     # A seat that has chosen cannot choose again.
     assert rejected(state, BEA, PassCard(letter="C")) == "already_chosen"
 
@@ -195,10 +212,10 @@ def test_after_the_reveal_only_giver_and_receiver_know_the_passed_card() -> None
     b_card = reveal.cards[ANN]
     assert b_card is not None
     # Ann gave the B to Bea: Ann and Bea see it, Cid does not.
-    assert GAME.redact(reveal, ANN).cards[ANN] == b_card
-    assert GAME.redact(reveal, BEA).cards[ANN] == b_card
-    assert GAME.redact(reveal, CID).cards[ANN] is None
-    assert b_card in GAME.view(state, ANN).seats[BEA].known
+    assert redacted(reveal, ANN).cards[ANN] == b_card
+    assert redacted(reveal, BEA).cards[ANN] == b_card
+    assert redacted(reveal, CID).cards[ANN] is None
+    assert b_card in seen(state, ANN).seats[BEA].known
     assert b_card in GAME.hidden(state, CID)
 
 
@@ -221,7 +238,7 @@ def test_taking_a_discard_shows_the_card_to_everyone() -> None:
     # Everyone saw the G go into Ann's hand, so nobody has to be kept from it.
     for reader in (BEA, CID, None):
         assert g_card not in GAME.hidden(state, reader)
-        assert g_card in GAME.view(state, reader).seats[ANN].known
+        assert g_card in seen(state, reader).seats[ANN].known
 
 
 def test_an_empty_deck_is_rebuilt_from_the_piles_under_their_top_cards() -> None:
@@ -232,7 +249,7 @@ def test_an_empty_deck_is_rebuilt_from_the_piles_under_their_top_cards() -> None
     assert [letters(pile) for pile in state.discards] == ["B", "C"]
     assert len(state.secret.deck) == 2 and len(state.secret.hands[ANN]) == 2
     # The new deck's order is hidden from every reader.
-    assert all(GAME.redact(events[0], reader).deck is None for reader in (ANN, BEA, None))
+    assert all(redacted(events[0], reader).deck is None for reader in (ANN, BEA, None))
 
 
 def test_with_an_empty_hand_and_nothing_to_draw_the_turn_goes_by() -> None:

@@ -29,6 +29,7 @@ from domain.games.yokaipagoda.events import (
 )
 from domain.games.yokaipagoda.rules import offering_value
 from domain.games.yokaipagoda.state import Phase, Table, YokaiPagodaOptions
+from domain.games.yokaipagoda.view import YokaiPagodaView
 from domain.kernel import Rng
 from tests.conformance.kit import run_conformance
 from tests.support import stories
@@ -254,8 +255,11 @@ def test_after_the_last_round_the_lowest_failed_offerings_win() -> None:
 
 
 def test_two_players_play_four_rounds_and_more_play_three() -> None:
-    assert GAME.view(GAME.initial(YokaiPagodaOptions(), 2), None).rounds == 4
-    assert GAME.view(GAME.initial(YokaiPagodaOptions(), 5), None).rounds == 3
+    two = GAME.view(GAME.initial(YokaiPagodaOptions(), 2), None)
+    five = GAME.view(GAME.initial(YokaiPagodaOptions(), 5), None)
+    assert isinstance(two, YokaiPagodaView) and isinstance(five, YokaiPagodaView)
+    assert two.rounds == 4
+    assert five.rounds == 3
 
 
 def test_only_cards_in_your_hand_may_be_offered_and_effects_come_first() -> None:
