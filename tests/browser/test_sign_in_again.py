@@ -36,14 +36,24 @@ async def test_an_expired_sign_in_at_the_table_leads_back_to_the_table(
     assert ann.errors == []  # type: ignore[attr-defined]
 
 
-async def test_signing_out_ends_the_token_at_the_gateway_too(
+async def test_signing_out_ends_this_devices_token_and_everywhere_ends_them_all(
     stack: Stack, browser: Browser
 ) -> None:
-    ann = await signed_in_page(browser, stack.url, "Ann")
-    token = await ann.evaluate("localStorage.getItem('tabletop.token')")
-    await ann.click("text=Sign out")
-    await ann.wait_for_selector("#signin")
-    async with httpx.AsyncClient(base_url=stack.url) as http:
-        copied = await http.get("/api/me", headers={"authorization": f"Bearer {token}"})
-    assert copied.status_code == 401 and "ended" in copied.json()["detail"]
-    assert ann.errors == []  # type: ignore[attr-defined]
+    phone = await signed_in_page(browser, stack.url, "Ann")
+    laptop = await signed_in_page(browser, stack.url, "Ann")
+    tokens = [await p.evaluate("localStorage.getItem('tabletop.token')") for p in (phone, laptop)]
+
+    async def signed_in() -> list[int]:
+        async with httpx.AsyncClient(base_url=stack.url) as http:
+            return [
+                (await http.get("/api/me", headers={"authorization": f"Bearer {t}"})).status_code
+                for t in tokens
+            ]
+
+    await phone.get_by_role("button", name="Sign out", exact=True).click()
+    await phone.wait_for_selector("#signin")
+    assert await signed_in() == [401, 200]  # a copy of the phone's token is useless
+    await laptop.get_by_role("button", name="Sign out everywhere").click()
+    await laptop.wait_for_selector("#signin")
+    assert await signed_in() == [401, 401]
+    assert phone.errors == [] and laptop.errors == []  # type: ignore[attr-defined]

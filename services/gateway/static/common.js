@@ -81,7 +81,7 @@ export function header(title) {
     who ? el("span", { class: "who" }, "Signed in as ", el("b", {}, who), " ",
       signOutButton("/api/me/signout", "Ends your sign-in on this device", "Sign out"), " ",
       signOutButton("/api/me/signout/everywhere", "Ends your sign-ins on every device",
-        "everywhere"))
+        "Sign out everywhere"))
       : null);
 }
 
