@@ -8,7 +8,8 @@ long as it holds. A browser cannot set `Authorization` on a WebSocket, but it ca
 subprotocols: it offers `tabletop` and `bearer.<token>` (a JWT is made of characters a
 subprotocol may hold) and the gateway answers `tabletop`, never echoing the token.
 Other clients may send `Authorization: Bearer <token>`. `?token=` is still read, for
-clients written before; docs/gateway.md says why not to use it."""
+clients written before, and each such socket is a warning in the log naming its player,
+so the operator can find those clients; docs/gateway.md says why not to use it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from collections.abc import AsyncIterator
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, cast
 
+import structlog
 from litestar import WebSocket
 from litestar.exceptions import WebSocketDisconnect
 
@@ -28,6 +30,7 @@ from services.gateway.tokens import BadToken, Player, Tokens, bearer
 # (what the ASGI spec asks a server to raise; uvicorn's ClientDisconnected is one). An
 # ordinary end of a socket, never an error to log.
 GONE = (WebSocketDisconnect, OSError)
+log = structlog.get_logger("gateway")
 
 PROTOCOL = "tabletop"
 """The subprotocol a browser offers beside its token, and the one the gateway answers."""
@@ -49,17 +52,20 @@ async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIter
     closed with why (4401: no good token; 4429: too fast, or too many sockets)."""
     offered = [p.strip() for p in socket.headers.get("sec-websocket-protocol", "").split(",")]
     await socket.accept(subprotocols=PROTOCOL if PROTOCOL in offered else None)
-    token = (
-        next((p[len(OFFERED_TOKEN) :] for p in offered if p.startswith(OFFERED_TOKEN)), None)
-        or bearer(socket.headers.get("authorization"))
-        or socket.query_params.get("token")
-    )
+    token = next(
+        (p[len(OFFERED_TOKEN) :] for p in offered if p.startswith(OFFERED_TOKEN)), None
+    ) or bearer(socket.headers.get("authorization"))
+    in_address = not token and "token" in socket.query_params
+    if in_address:
+        token = socket.query_params.get("token")
     try:
         me = gw.tokens.read(token)
     except BadToken as err:
         await socket.close(code=4401, reason=_reason(str(err)))
         yield None
         return
+    if in_address:
+        log.warning("socket_token_in_address", player=me.id, path=socket.url.path)
     issued, one = gw.tokens.sign_in(cast(str, token))
     with gw.admit(me.id) as refused:
         if refused:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from structlog.testing import capture_logs
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
@@ -66,3 +67,18 @@ async def test_a_bad_token_offered_as_a_subprotocol_closes_the_socket_with_why(
         with pytest.raises(ConnectionClosed) as closed:
             await receive(socket)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
+
+async def test_a_token_in_the_address_still_signs_in_and_the_log_names_the_player(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    """Clients written before the header: the operator finds them in the log."""
+    match_id, (ann, bea) = await table_of_two(http)
+    with capture_logs() as logs:
+        async with connect(f"{live(stack, match_id)}?token={token_of(ann)}") as socket:
+            assert (await receive(socket))["seat"] == 0
+        async with connect(live(stack, match_id), additional_headers=bea) as socket:
+            assert (await receive(socket))["seat"] == 1
+    warned = [e for e in logs if e["event"] == "socket_token_in_address"]
+    assert [(e["log_level"], e["player"]) for e in warned] == [("warning", "dev-ann")]
+    assert token_of(ann) not in str(logs)
