@@ -169,7 +169,8 @@ def users(partitions: int) -> list[str]:
                 first_arg("zrem", [QP_DUE, BOT_LEASES]),
                 # Ended sign-ins: a stream appended to when a player's are ended (the
                 # append trims what is past the tokens' lifetime), followed by every
-                # process each second with XRANGE.
+                # process each second with XRANGE; a sign-in is timed by TIME, on
+                # the same clock as the ends.
                 f"~{SIGNOUTS}",
                 first_arg("xadd", [SIGNOUTS]),
             ]

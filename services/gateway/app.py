@@ -204,8 +204,12 @@ class Gateway:
         await self.redis.hset(GATEWAY.names, player.id, player.name)
         self.names.learn(player.id, player.name)
 
-    def signed_in(self, player: Player) -> api.SignedIn:
-        token = self.tokens.issue(player)
+    async def signed_in(self, player: Player) -> api.SignedIn:
+        # The sign-in's time comes from Redis's clock, the one that times the ends of
+        # sign-ins (signouts.py): a gateway whose own clock runs fast would otherwise
+        # issue tokens that outlive a ban, and one that runs slow refuse fresh ones.
+        seconds, micros = await self.redis.time()
+        token = self.tokens.issue(player, issued_ms=seconds * 1000 + micros // 1000)
         return api.SignedIn(token, player.id, player.name, self.tokens.ttl_seconds)
 
     async def seating(self, match_id: str) -> tuple[str, list[str | None]] | None:
@@ -370,7 +374,7 @@ async def signin(
     _platform(gw, request)
     player = Player(data.player_id, _display_name(data.name))
     await gw.remember(player)
-    return gw.signed_in(player)
+    return await gw.signed_in(player)
 
 
 def _platform(gw: Gateway, request: Request[Any, Any, Any]) -> None:
@@ -396,7 +400,7 @@ async def dev_signin(state: State, data: api.DevSignIn) -> api.SignedIn:
     name = _display_name(data.name)
     player = Player(dev_player_id(name), name)
     await gw.remember(player)
-    return gw.signed_in(player)
+    return await gw.signed_in(player)
 
 
 @post(

@@ -58,12 +58,17 @@ class Tokens:
         # cost. A token is a string the secret signed; the same string, the same claims.
         self._verified: dict[str, tuple[Player, float, int, str]] = {}
 
-    def issue(self, player: Player, now: float | None = None) -> str:
+    def issue(
+        self, player: Player, now: float | None = None, issued_ms: int | None = None
+    ) -> str:
+        """A token for the player. `issued_ms`: the issue on the clock that times ended
+        sign-ins (Redis's); `iat` and `exp` stay on this process's, which checks them."""
         at = time.time() if now is None else now
         issued = int(at)
         # `t`: the issue in ms, finer than `iat`, so a sign-in just after the player's
         # sign-ins were ended is not taken for one of them.
-        claims = {"sub": player.id, "name": player.name, "iat": issued, "t": int(at * 1000)}
+        t = int(at * 1000) if issued_ms is None else issued_ms
+        claims = {"sub": player.id, "name": player.name, "iat": issued, "t": t}
         claims["exp"] = issued + self.ttl_seconds
         return jwt.encode(claims, self._secret, algorithm=ALGORITHM)
 

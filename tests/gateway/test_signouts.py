@@ -10,12 +10,14 @@ import time
 from typing import Any, cast
 
 import httpx
+import jwt
 import pytest
 from redis.asyncio import Redis
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from events.keys import GATEWAY
+from services.gateway import tokens as tokens_module
 from services.gateway.signouts import Signouts
 from services.gateway.stack import Stack
 from tests.gateway.conftest import SECRET, sign_in
@@ -184,3 +186,41 @@ async def test_a_process_reads_only_what_was_ended_since_its_last_read(
     monkeypatch.setattr(redis, "xrange", counted)
     await there.refresh()
     assert len(read) == 1 and there.ended("p-late", issued)
+
+
+class _Clock:
+    """This process's clock, off by `skew` seconds (a host without NTP)."""
+
+    def __init__(self, skew: float) -> None:
+        self.skew = skew
+
+    def time(self) -> float:
+        return time.time() + self.skew
+
+
+async def test_a_gateway_whose_clock_is_slow_still_takes_a_sign_in_made_after_an_end(
+    http: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ends are timed on Redis's clock, and so are sign-ins: a gateway five minutes
+    slow would otherwise refuse every sign-in of a player's for five minutes after an
+    end, as if issued before it."""
+    monkeypatch.setattr(tokens_module, "time", _Clock(-300.0))
+    ann = await platform_sign_in(http, "p-1")
+    await http.post("/api/players/p-1/signout", headers={"x-gateway-secret": SECRET})
+    assert (await http.get("/api/me", headers=ann)).status_code == 401
+    again = await platform_sign_in(http, "p-1")
+    assert (await http.get("/api/me", headers=again)).status_code == 200
+
+
+async def test_a_gateway_whose_clock_is_fast_stamps_its_tokens_on_redis_time(
+    http: httpx.AsyncClient, redis: Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five minutes fast, its tokens would otherwise outlive an end made in the five
+    minutes after them: a ban would spare them."""
+    monkeypatch.setattr(tokens_module, "time", _Clock(300.0))
+    before = await redis.time()
+    ann = await platform_sign_in(http, "p-1")
+    after = await redis.time()
+    token = ann["authorization"].split()[1]
+    t = jwt.decode(token, options={"verify_signature": False})["t"]
+    assert before[0] * 1000 + before[1] // 1000 <= t <= after[0] * 1000 + after[1] // 1000
