@@ -125,7 +125,7 @@ class Signouts:
         else:
             self._ended[player_id] = at
         for socket, (issued, one) in list(self._sockets.get(player_id, {}).items()):
-            if one == sign_in if sign_in else issued <= at:
+            if (one == sign_in) if sign_in else (issued <= at):
                 with contextlib.suppress(Exception):  # gone already
                     await socket.close(code=4401, reason=ENDED)
 
