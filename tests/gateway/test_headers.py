@@ -104,7 +104,7 @@ PLATFORM = "https://play.example"
 @pytest.fixture
 async def platform_http(redis: Redis, redis_server: str) -> AsyncIterator[httpx.AsyncClient]:
     """A gateway whose operator lets the platform's own pages call the API."""
-    settings = Settings(redis_url=redis_server, partitions=2, polling_ms=20)
+    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
     config = GatewayConfig(
         secret=SECRET, dev_signin=True, rate=0, tables_per_minute=0, cors_origins=(PLATFORM,)
     )
@@ -150,7 +150,7 @@ async def test_a_platforms_page_may_call_the_api_with_a_players_token(
 
 
 async def test_a_site_the_operator_did_not_name_may_not_read_the_api(
-    platform_http: httpx.AsyncClient, http: httpx.AsyncClient
+    platform_http: httpx.AsyncClient,
 ) -> None:
     stranger = "https://stranger.example"
     ann = await sign_in(platform_http, "Ann")
@@ -162,6 +162,7 @@ async def test_a_site_the_operator_did_not_name_may_not_read_the_api(
     made = await platform_http.post(
         "/api/matches", json={"game": "chicken", "seats": 2}, headers=ann
     )
+    assert made.is_success, made.text
     moved = await platform_http.post(
         f"/api/matches/{made.json()['match_id']}/commands",
         json={"command": {"type": "Roll"}},
@@ -173,7 +174,11 @@ async def test_a_site_the_operator_did_not_name_may_not_read_the_api(
         "/api/signin", headers={"origin": PLATFORM, **preflight("POST", "x-gateway-secret")}
     )
     assert asked.status_code == 400
-    # A gateway whose operator named nobody answers no site but its own.
+
+
+async def test_a_gateway_whose_operator_named_no_site_answers_its_own_pages_only(
+    http: httpx.AsyncClient,
+) -> None:
     asked = await http.options(
         "/api/me", headers={"origin": PLATFORM, **preflight("GET", "authorization")}
     )
