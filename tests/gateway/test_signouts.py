@@ -13,8 +13,9 @@ import httpx
 import jwt
 import pytest
 from redis.asyncio import Redis
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Close
 
 from events.keys import GATEWAY
 from services.gateway import tokens as tokens_module
@@ -88,6 +89,16 @@ async def test_a_player_signing_out_on_one_device_stays_signed_in_on_the_others(
     assert moved.status_code == 401  # the hot path reads the same ended sign-ins
 
 
+async def closing(socket: ClientConnection) -> Close:
+    """The close frame the gateway ends the socket with, what it pushes till then read."""
+    with pytest.raises(ConnectionClosed) as closed:
+        async with asyncio.timeout(10):
+            while True:
+                await receive(socket)
+    assert closed.value.rcvd is not None
+    return closed.value.rcvd
+
+
 async def test_the_socket_of_the_device_signed_out_closes_and_the_others_stay(
     stack: Stack, http: httpx.AsyncClient
 ) -> None:
@@ -100,11 +111,7 @@ async def test_the_socket_of_the_device_signed_out_closes_and_the_others_stay(
         await receive(phones)
         await receive(laptops)
         assert (await http.post("/api/me/signout", headers=ann)).status_code == 200
-        with pytest.raises(ConnectionClosed) as closed:
-            async with asyncio.timeout(10):
-                while True:
-                    await receive(phones)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+        assert (await closing(phones)).code == 4401
         await laptops.ping()  # the laptop's socket is still open
         assert (await http.get("/api/me", headers=laptop)).status_code == 200
 
@@ -120,12 +127,8 @@ async def test_the_sockets_of_an_ended_sign_in_are_closed_and_the_others_stay(
         await receive(anns)
         await receive(beas)
         assert (await http.post("/api/me/signout", headers=ann)).status_code == 200
-        with pytest.raises(ConnectionClosed) as closed:
-            async with asyncio.timeout(10):
-                while True:
-                    await receive(anns)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
-        assert "ended" in closed.value.rcvd.reason
+        closed = await closing(anns)
+        assert closed.code == 4401 and "ended" in closed.reason
         await beas.ping()  # Bea's socket is still open
 
 
