@@ -58,9 +58,7 @@ class Tokens:
         # cost. A token is a string the secret signed; the same string, the same claims.
         self._verified: dict[str, tuple[Player, float, int, str]] = {}
 
-    def issue(
-        self, player: Player, now: float | None = None, issued_ms: int | None = None
-    ) -> str:
+    def issue(self, player: Player, now: float | None = None, issued_ms: int | None = None) -> str:
         """A token for the player. `issued_ms`: the issue on the clock that times ended
         sign-ins (Redis's); `iat` and `exp` stay on this process's, which checks them."""
         at = time.time() if now is None else now
