@@ -25,7 +25,7 @@ READ_MODELS = (
     "~tt:{ratings}:rating:* ~tt:{ratings}:board:* ~tt:{ratings}:games"
 )
 READ_MODEL_READS = (
-    "+get +hget +hmget +hgetall +lrange +llen +zrange +zrevrange +zcard +zscore +smembers"
+    "+get +hget +hmget +hgetall +lrange +llen +zrange +zrevrange +zcount +zcard +zscore +smembers"
 )
 # Archived matches' tombstones (and the archiver's cursor beside them).
 TOMBSTONES = "~tt:{*}:archived"

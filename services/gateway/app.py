@@ -53,6 +53,7 @@ from services.gateway.notices import ROUTES as NOTICE_ROUTES
 from services.gateway.notices import NoticeHub
 from services.gateway.seating import Bots, NoTable, QuickPlay, first_free
 from services.gateway.signouts import Signouts
+from services.gateway.standings import ROUTES as STANDING_ROUTES
 from services.gateway.tokens import (
     MIN_SECRET_CHARS,
     TOKEN_TTL,
@@ -1075,6 +1076,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         play,
         live,
         *NOTICE_ROUTES,
+        *STANDING_ROUTES,
         index,
         table_page,
         replay_page,

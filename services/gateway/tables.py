@@ -60,14 +60,22 @@ class NameBook:
 
     async def of(self, players: Sequence[str | None]) -> list[str]:
         """The seats' names (an empty seat, or an unknown id, by its number from 1)."""
+        await self._look_up(players)
+        names = [self._known[p][0] if p else f"seat {i + 1}" for i, p in enumerate(players)]
+        return distinct(names)
+
+    async def named(self, players: Sequence[str]) -> list[str]:
+        """Players' names, out of any table (an unknown id as itself)."""
+        await self._look_up(players)
+        return [self._known[p][0] for p in players]
+
+    async def _look_up(self, players: Sequence[str | None]) -> None:
         now = time.monotonic()
         missing = [p for p in players if p and (p not in self._known or self._known[p][1] < now)]
         if missing:
             found = cast(list[Any], await self.redis.hmget(GATEWAY.names, missing))
             for p, n in zip(missing, found, strict=True):
                 self.learn(p, n.decode() if n else p)
-        names = [self._known[p][0] if p else f"seat {i + 1}" for i, p in enumerate(players)]
-        return distinct(names)
 
 
 def distinct(names: list[str]) -> list[str]:

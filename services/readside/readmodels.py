@@ -151,6 +151,17 @@ class ReadModels:
         raw: Any = await self.redis.hget(RATINGS.rating(game), player)
         return msgspec.json.decode(raw, type=PlayerRating) if raw else None
 
+    async def rank(self, game: str, player: str) -> int | None:
+        """The player's place on the game's board, from 1, shared with those rated the
+        same (None: not on it)."""
+        board = RATINGS.board(game)
+        score: Any = await self.redis.zscore(board, player)
+        if score is None:
+            return None
+        # repr: the shortest text that reads back as the same double in Redis.
+        higher: Any = await self.redis.zcount(board, f"({float(score)!r}", "+inf")
+        return int(higher) + 1
+
     async def dump(self) -> dict[str, Any]:
         """Every read-model key and its content (rebuild tests compare two dumps)."""
         out: dict[str, Any] = {}

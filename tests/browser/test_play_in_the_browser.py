@@ -131,6 +131,18 @@ async def test_two_people_quick_play_chicken_to_the_end_reload_and_replay(
         "#history li", "els => els.map(e => e.dataset.version)"
     )
     assert len(versions) == len(set(versions))
+    # Back in the lobby, Bea finds the match in her ratings (once the ratings projector
+    # has folded it: she looks again) and both players on the board, her own row marked.
+    for _ in range(60):
+        await bea.goto(stack.url)
+        await bea.wait_for_selector("#my-ratings li")
+        if "Chicken!" in await bea.inner_text("#my-ratings"):
+            break
+        await bea.wait_for_timeout(500)
+    await bea.wait_for_function(
+        "() => document.querySelectorAll('#standings tbody tr').length == 2"
+    )
+    assert "Bea" in await bea.locator("#standings tr.mine").inner_text()
     # The replay, stepped through.
     await ann.click("text=Open the replay")
     await ann.wait_for_selector("#sentence")

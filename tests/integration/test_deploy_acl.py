@@ -202,6 +202,7 @@ def _ops() -> dict[str, Op]:
         "checkpoint.del": lambda r: r.delete(CHECKPOINT),
         "ratings.hget": lambda r: r.hget(RATING, "ann"),
         "ratings.zrevrange": lambda r: r.zrevrange(BOARD, 0, -1),
+        "ratings.zcount": lambda r: r.zcount(BOARD, "-inf", "+inf"),
         "ratings.hset": lambda r: r.hset(RATING, "ann", "{}"),
         "ratings checkpoint.set": lambda r: r.set(RATINGS_CHECKPOINT, "0-0"),
         # archived matches' tombstones, and the archiver's cursor
@@ -340,6 +341,7 @@ ALLOWED: dict[str, set[str]] = {
         "lobby.zrevrange",
         "ratings.hget",
         "ratings.zrevrange",
+        "ratings.zcount",
         "tombstones.hget",
         # A player's turns and notices, and the notice streams it pushes from.
         "turns.zrange",
@@ -353,6 +355,7 @@ ALLOWED: dict[str, set[str]] = {
         "lobby.zrevrange",
         "ratings.hget",
         "ratings.zrevrange",
+        "ratings.zcount",
         "tombstones.hget",
         "turns.zrange",
         "inbox.zrevrange",

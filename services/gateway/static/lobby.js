@@ -1,5 +1,5 @@
 // The lobby: sign in, the matches waiting for me and my notices, quick play, create a
-// table (options form from the game's schema), the open tables with filters.
+// table (options form from the game's schema), the open tables with filters, ratings.
 import { api, devSignIn, el, header, param, say, signInAgain, socketTo, token } from "./common.js";
 import { label } from "./render.js";
 
@@ -214,6 +214,44 @@ function listPanel() {
     el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["Game", "Players", "Status", ""].map((h) => el("th", {}, h)))), rows));
 }
 
+// A game's leaderboard, the caller's row marked, and the caller's own place in every
+// game they have finished a match of (ratings: openskill's ordinal, mu - 3 sigma).
+function standingsPanel(me) {
+  const mine = el("ul", { class: "turns", id: "my-ratings" });
+  const game = el("select", { id: "board-game", "aria-label": "Leaderboard of" },
+    games.map((g) => el("option", { value: g.name }, g.title)));
+  const rows = el("tbody");
+  const refresh = async () => {
+    try {
+      const board = await api("GET", `/api/games/${encodeURIComponent(game.value)}/leaderboard`);
+      rows.replaceChildren(...(board.length ? board.map((r) =>
+        el("tr", { class: r.player_id === me.player_id ? "mine" : "" }, el("td", {}, r.rank),
+          el("td", {}, r.name), el("td", {}, r.rating.toFixed(2)), el("td", {}, r.played), el("td", {}, r.won)))
+        : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "Nobody has finished a match of this game yet."))]));
+    } catch (err) { say(notice, err.message); }
+  };
+  let chosen = false;  // once the player picks a game, the board stays on it
+  game.onchange = () => { chosen = true; refresh(); };
+  const refreshAll = async () => {
+    try {
+      const rated = await api("GET", "/api/me/ratings");
+      mine.replaceChildren(...(rated.length ? rated.map((r) => el("li", {}, el("b", {}, r.title),
+        ` #${r.rank}, rating ${r.rating.toFixed(2)} (${r.played} played, ${r.won} won)`))
+        : [el("li", { class: "muted" }, "Finish a match to get a rating.")]));
+      if (rated.length && !chosen) game.value = rated.reduce((a, b) => (b.played > a.played ? b : a)).game;
+    } catch (err) { say(notice, err.message); }
+    await refresh();
+  };
+  refreshAll();
+  // A match just finished is rated a moment later, by the ratings projector.
+  setInterval(refreshAll, 15000);
+  return el("section", { class: "panel", id: "standings" }, el("h2", {}, "Ratings"),
+    el("h3", {}, "Yours"), mine,
+    el("h3", {}, "Leaderboard"),
+    el("div", { class: "filters" }, game, " ", el("button", { onclick: refreshAll }, "Refresh")),
+    el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["#", "Player", "Rating", "Played", "Won"].map((h) => el("th", {}, h)))), rows));
+}
+
 function row(s) {
   const open = s.status === "finished"
     ? el("a", { class: "button", href: `/replay?match=${s.match_id}` }, "Replay")
@@ -229,8 +267,9 @@ async function main() {
     if (param("signin") === "again") say(notice, "Your sign-in has ended: sign in again to carry on.", "info");
     return;
   }
+  const me = await api("GET", "/api/me");
   root.replaceChildren(header("Lobby"), notice, el("main", { class: "lobby-layout" },
-    el("div", {}, turnsPanel(), playPanel()), listPanel()));
+    el("div", {}, turnsPanel(), playPanel()), el("div", {}, listPanel(), standingsPanel(me))));
 }
 
 main().catch((err) => say(notice, err.message));

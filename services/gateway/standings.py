@@ -1,0 +1,101 @@
+"""Ratings, as the ratings projector keeps them (openskill's Plackett-Luce; a player's
+rating is its ordinal, mu - 3 sigma, which is what the boards are ordered by): a game's
+leaderboard, open to anyone like the lobby, and the caller's own rating in each game
+they have finished a match of."""
+
+from __future__ import annotations
+
+from typing import Annotated, Protocol, cast
+
+import msgspec
+from litestar import get
+from litestar.datastructures import State
+from litestar.exceptions import NotFoundException
+from litestar.params import Parameter
+
+from domain.kernel import games
+from services.gateway import contract
+from services.gateway.tables import NameBook
+from services.gateway.tokens import Player
+from services.readside.readmodels import ReadModels
+
+TOP = 100  # the most places a leaderboard answer holds
+
+
+class Standing(msgspec.Struct):
+    """One place on a game's leaderboard."""
+
+    rank: int
+    """From 1; players rated the same share a place (1, 1, 3)."""
+    player_id: str
+    name: str
+    rating: float
+    """The ordinal (mu - 3 sigma), to two places: low until a player has played some."""
+    played: int
+    won: int
+
+
+class MyRating(msgspec.Struct):
+    """The caller's standing in one game."""
+
+    game: str
+    title: str
+    rank: int
+    rating: float
+    played: int
+    won: int
+
+
+class _Gateway(Protocol):
+    """What these routes use of services.gateway.app.Gateway."""
+
+    names: NameBook
+    read_models: ReadModels
+
+
+def _gateway(state: State) -> _Gateway:
+    return cast(_Gateway, state.gateway)
+
+
+def _rating(ordinal: float) -> float:
+    return round(ordinal, 2)
+
+
+@get("/api/games/{game:str}/leaderboard", responses=contract.refusals(400, 404))
+async def leaderboard(
+    state: State,
+    game: Annotated[str, Parameter(max_length=40, description="The game's name.")],
+    top: Annotated[int, Parameter(ge=1, le=TOP)] = 20,
+) -> list[Standing]:
+    """The game's best players by rating, best first (no sign-in, like the lobby)."""
+    if game not in games():
+        raise NotFoundException(f"There is no game called {game}.")
+    gw = _gateway(state)
+    rows = await gw.read_models.leaderboard(game, top)
+    names = await gw.names.named([player for player, _ in rows])
+    # Best first: a player shares the place of the first one rated the same.
+    ranks = [
+        1 + next(j for j, (_, o) in enumerate(rows) if o.ordinal == r.ordinal) for _, r in rows
+    ]
+    return [
+        Standing(rank, player, name, _rating(r.ordinal), r.played, r.won)
+        for rank, (player, r), name in zip(ranks, rows, names, strict=True)
+    ]
+
+
+@get("/api/me/ratings", responses=contract.SIGNED)
+async def my_ratings(state: State, me: Player) -> list[MyRating]:
+    """The caller's rating and place in each game they have finished a match of."""
+    gw = _gateway(state)
+    out = []
+    for name, spec in sorted(games().items()):
+        rating = await gw.read_models.player(name, me.id)
+        rank = await gw.read_models.rank(name, me.id) if rating is not None else None
+        if rating is not None and rank is not None:
+            out.append(
+                MyRating(name, spec.title, rank, _rating(rating.ordinal), rating.played, rating.won)
+            )
+    return out
+
+
+ROUTES = [leaderboard, my_ratings]

@@ -1,0 +1,76 @@
+"""Ratings reach the players: a game's leaderboard, open to anyone like the lobby, and
+each player's own rating and place in every game they have finished a match of."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import httpx
+import msgspec
+from redis.asyncio import Redis
+
+from events.keys import RATINGS
+from services.readside.schema import PlayerRating
+from tests.gateway.conftest import sign_in
+from tests.gateway.test_tables import acting, table_of_two
+
+
+async def board(http: httpx.AsyncClient, game: str, **query: Any) -> list[dict[str, Any]]:
+    answer = await http.get(f"/api/games/{game}/leaderboard", params=query)
+    assert answer.status_code == 200, answer.text
+    return list(answer.json())
+
+
+async def test_the_winner_of_a_match_tops_its_games_leaderboard(http: httpx.AsyncClient) -> None:
+    match_id, players = await table_of_two(http, "countdown", {"start": 3})
+    winner, loser, seen = await acting(http, match_id, players)
+    winner_name = seen["view"]["names"][seen["view"]["you"]]
+    body = {"command_id": uuid.uuid4().hex, "move": {"type": "countdown.take", "count": 3}}
+    moved = await http.post(f"/api/matches/{match_id}/commands", json=body, headers=winner)
+    assert moved.json()["status"] == "accepted"
+    for _ in range(400):  # the ratings projector folds the finish: a bound, not a measure
+        rows = await board(http, "countdown")
+        if len(rows) == 2:
+            break
+        await asyncio.sleep(0.05)
+    assert [(r["rank"], r["name"], r["played"], r["won"]) for r in rows] == [
+        (1, winner_name, 1, 1),
+        (2, "Bea" if winner_name == "Ann" else "Ann", 1, 0),
+    ]
+    assert rows[0]["rating"] > rows[1]["rating"]
+    assert {r["player_id"] for r in rows} == {"dev-ann", "dev-bea"}
+    # Each player sees their own place, in the games they have played.
+    for who, rank, won in ((winner, 1, 1), (loser, 2, 0)):
+        mine = (await http.get("/api/me/ratings", headers=who)).json()
+        assert [(r["game"], r["rank"], r["played"], r["won"]) for r in mine] == [
+            ("countdown", rank, 1, won)
+        ]
+    assert await board(http, "countdown", top=1) == rows[:1]
+
+
+async def test_a_game_nobody_has_finished_has_an_empty_board_and_no_game_no_board(
+    http: httpx.AsyncClient,
+) -> None:
+    assert await board(http, "chicken") == []
+    missing = await http.get("/api/games/no-such-game/leaderboard")
+    assert missing.status_code == 404 and "no game called" in missing.json()["detail"]
+    for top in (0, 101):
+        refused = await http.get("/api/games/chicken/leaderboard", params={"top": top})
+        assert refused.status_code == 400
+    assert (await http.get("/api/me/ratings")).status_code == 401
+
+
+async def test_players_rated_the_same_share_a_place(http: httpx.AsyncClient, redis: Redis) -> None:
+    rated = {"dev-ann": (30.0, 5.0), "dev-bea": (30.0, 5.0), "dev-cid": (25.0, 8.0)}
+    for player, (mu, sigma) in rated.items():
+        rating = PlayerRating(mu=mu, sigma=sigma, played=3, won=1)
+        await redis.hset(RATINGS.rating("chicken"), player, msgspec.json.encode(rating))
+        await redis.zadd(RATINGS.board("chicken"), {player: rating.ordinal})
+    rows = await board(http, "chicken")
+    assert [(r["rank"], r["player_id"]) for r in rows[2:]] == [(3, "dev-cid")]
+    assert [r["rank"] for r in rows] == [1, 1, 3]
+    bea = await sign_in(http, "Bea")
+    mine = (await http.get("/api/me/ratings", headers=bea)).json()
+    assert [(r["game"], r["rank"], r["rating"]) for r in mine] == [("chicken", 1, 15.0)]
