@@ -143,6 +143,13 @@ class Keys:
         scored by when the turn came (ms)."""
         return f"{self.rm}:turns:{player}"
 
+    def mine(self, player: str) -> str:
+        """Sorted set: the player's matches of this partition, scored by when they last
+        sat down at, started or finished each (ms); the latest kept (capped). A match
+        they left stays a member: a reader checks the seats (so a rebuild, which trims
+        once where the live projector trimmed batch by batch, keeps the same members)."""
+        return f"{self.rm}:mine:{player}"
+
     def inbox(self, player: str) -> str:
         """Sorted set: the player's latest notices of this partition (their JSON),
         scored by time; capped. A read model: a rebuild writes the same members again."""

@@ -21,7 +21,7 @@ EVENTS = "~tt:{*}:match:* ~tt:{*}:log"
 REPLIES_ALL = "~tt:replies:*"
 READ_MODELS = (
     "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:lobby:* "
-    "~tt:{*}:rm:turns:* ~tt:{*}:rm:inbox:* "
+    "~tt:{*}:rm:turns:* ~tt:{*}:rm:mine:* ~tt:{*}:rm:inbox:* "
     "~tt:{ratings}:rating:* ~tt:{ratings}:board:* ~tt:{ratings}:games"
 )
 READ_MODEL_READS = (

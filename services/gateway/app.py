@@ -68,6 +68,7 @@ from services.gateway.tokens import (
 from services.infra import metrics
 from services.infra.config import ConfigError, env_float, env_int
 from services.readside.readmodels import ReadModels
+from services.readside.schema import Summary
 
 STATIC = Path(__file__).with_name("static")
 MAX_STRING = 100  # the longest string a move may carry (card names, map names)
@@ -471,28 +472,33 @@ async def list_matches(
     if status not in STATUSES:
         raise ClientException("status is one of lobby, playing, finished.")
     gw = _gateway(state)
-    rows = await gw.read_models.lobby(game or None, status, page, 20)
-    out = []
-    for s in rows:
-        names = await gw.names.of(s.players)
-        out.append(
-            api.MatchRow(
-                match_id=s.match_id,
-                game=s.game,
-                title=s.title,
-                seats=s.seats,
-                options=s.options,
-                players=s.players,
-                names=names,
-                status=s.status,
-                version=s.version,
-                free_seats=s.free_seats,
-                updated_at=s.updated_at,
-                rematch=s.rematch,
-                rematch_of=s.rematch_of,
-            )
-        )
-    return out
+    return [await _row(gw, s) for s in await gw.read_models.lobby(game or None, status, page, 20)]
+
+
+@get("/api/me/matches", responses=contract.SIGNED)
+async def my_matches(state: State, me: Player) -> list[api.MatchRow]:
+    """The tables I sit at, waiting or in play, and those I played to the end: the latest
+    change first (a table closed in the browser is found again here)."""
+    gw = _gateway(state)
+    return [await _row(gw, s) for s in await gw.read_models.mine(me.id)]
+
+
+async def _row(gw: Gateway, s: Summary) -> api.MatchRow:
+    return api.MatchRow(
+        match_id=s.match_id,
+        game=s.game,
+        title=s.title,
+        seats=s.seats,
+        options=s.options,
+        players=s.players,
+        names=await gw.names.of(s.players),
+        status=s.status,
+        version=s.version,
+        free_seats=s.free_seats,
+        updated_at=s.updated_at,
+        rematch=s.rematch,
+        rematch_of=s.rematch_of,
+    )
 
 
 @post("/api/matches", responses=contract.SENDS)
@@ -1058,6 +1064,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         whoami,
         list_games,
         list_matches,
+        my_matches,
         create_match,
         join,
         leave,

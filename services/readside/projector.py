@@ -14,8 +14,8 @@ and the one that writes read models cannot change an event (deploy/users.md).
 Projections and their keys:
 - `matches` (keys `tt:{p}:rm:*`, one slot per partition): match summaries, every seat's
   and the spectator's current view, the lobby sets, each player's
-  matches where it is their turn (`rm:turns:<player>`) and latest notices
-  (`rm:inbox:<player>`); and, in the same MULTI, the notices on `tt:{p}:notices`
+  matches where it is their turn (`rm:turns:<player>`), their tables (`rm:mine:<player>`)
+  and latest notices (`rm:inbox:<player>`); and, in the same MULTI, the notices on `tt:{p}:notices`
   (services/readside/notices.py), written once per event even across a rebuild.
 - `public` (`tt:{p}:public`): every event as a spectator may see it, for integrations.
 - `ratings` (`tt:{ratings}:*`): per game and player played / won / openskill rating, and
@@ -146,6 +146,7 @@ class MatchesProjection:
         # Each notice with its log position, and whether the stream gets it.
         notices: list[tuple[tuple[int, int], Notice, bool]] = []
         turn_moves: Moves = {}
+        mine: dict[str, list[EncodableT]] = {}  # key -> (score, match) pairs
         for match_id, entries in by_match.items():
             before, created_at = await self._state_before(entries[0][1])
             self._fold(
@@ -159,6 +160,7 @@ class MatchesProjection:
                 lobby,
                 notices,
                 turn_moves,
+                mine,
             )
         new_mark = position(batch[-1][0]) if batch else mark
         if new_mark > mark:
@@ -179,6 +181,9 @@ class MatchesProjection:
             n.write(writes, p, [(notice, fresh) for _, notice, fresh in notices])
         if new_mark > mark:
             writes.add("SET", keys.notices_mark, batch[-1][0])
+        for key, added in mine.items():
+            writes.add_many("ZADD", key, added, step=2)
+            writes.add("ZREMRANGEBYRANK", key, 0, -(MINE_SIZE + 1))
         for key, (added, removed) in _lobby_moves(keys, lobby).items():
             if removed:
                 writes.add_many("ZREM", key, removed)
@@ -212,6 +217,7 @@ class MatchesProjection:
         lobby: dict[str, tuple[str, str, int]],
         notices: list[tuple[tuple[int, int], Notice, bool]],
         turn_moves: Moves,
+        mine: dict[str, list[EncodableT]],
     ) -> None:
         """One match's events of a batch, from `state` (None: the match opens in it):
         its notices, turns and lobby status, added to the batch's. Histories are not
@@ -226,6 +232,9 @@ class MatchesProjection:
         people: dict[frozenset[int], frozenset[str]] = {}
         players: list[str | None] | None = None
         conceded: list[int] | None = None
+        # Each player's last change of this table while they sat at it (sat down, left,
+        # started, finished): a function of the events alone, so batches change nothing.
+        seated: dict[str, int] = {}
         for eid, env in entries:
             event = codec.decode(bytes(upcast(env).payload))
             prior = state
@@ -269,7 +278,17 @@ class MatchesProjection:
             if prior is None or prior.status != state.status:
                 # Only the status a match ends the batch in counts (its last change).
                 lobby[match_id] = (name, state.status, env.recorded_at)
+            if (
+                prior is None
+                or prior.status != state.status
+                or (prior.players is not state.players and prior.players != state.players)
+            ):
+                for player in (*(prior.players if prior else ()), *state.players):
+                    if player:
+                        seated[player] = env.recorded_at
         assert state is not None
+        for player, when in seated.items():
+            mine.setdefault(keys.mine(player), []).extend((when, match_id))
         self._pending[match_id] = (
             LiveMatch(state=state, last_hash=entries[-1][1].hash),
             created_at,
@@ -326,6 +345,7 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
 
 
 STATUSES = ("lobby", "playing", "finished")
+MINE_SIZE = 100  # the tables kept per player and partition, the latest
 Moves = dict[str, tuple[list[EncodableT], list[EncodableT]]]  # key -> added, removed
 
 

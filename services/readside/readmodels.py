@@ -125,6 +125,22 @@ class ReadModels:
                 out.append((s, int(since)))
         return out
 
+    async def mine(self, player: str, limit: int = 30) -> list[Summary]:
+        """The tables the player sits at or sat at to the end, the latest change first;
+        merged over the partitions. A table they left before its start is not theirs."""
+        found: list[tuple[float, str]] = []
+        for p in range(self.partitions):
+            rows: Any = await self.redis.zrevrange(
+                Keys(p).mine(player), 0, limit - 1, withscores=True
+            )
+            found += [(score, mid.decode()) for mid, score in rows]
+        out = []
+        for _, match_id in heapq.nlargest(limit, found):
+            s = await self.summary(match_id)
+            if s is not None and player in s.players:
+                out.append(s)
+        return out
+
     async def inbox(self, player: str, limit: int = 20) -> list[Notice]:
         """The player's latest notices, oldest first; merged over the partitions."""
         found: list[tuple[float, bytes]] = []

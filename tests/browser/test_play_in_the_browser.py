@@ -131,14 +131,19 @@ async def test_two_people_quick_play_chicken_to_the_end_reload_and_replay(
         "#history li", "els => els.map(e => e.dataset.version)"
     )
     assert len(versions) == len(set(versions))
-    # Back in the lobby, Bea finds the match in her ratings (once the ratings projector
-    # has folded it: she looks again) and both players on the board, her own row marked.
+    # Back in the lobby, Bea finds the match among her tables and in her ratings (once
+    # the projectors have folded it: she looks again), and both players on the board,
+    # her own row marked.
     for _ in range(60):
         await bea.goto(stack.url)
         await bea.wait_for_selector("#my-ratings li")
-        if "Chicken!" in await bea.inner_text("#my-ratings"):
+        await bea.wait_for_selector("#my-tables li")
+        finished = await bea.locator("#my-tables li[data-status=finished]").count()
+        if finished and "Chicken!" in await bea.inner_text("#my-ratings"):
             break
         await bea.wait_for_timeout(500)
+    replay = bea.locator("#my-tables li[data-status=finished] a")
+    assert await replay.get_attribute("href") == f"/replay?match={match_of(ann)}"
     await bea.wait_for_function(
         "() => document.querySelectorAll('#standings tbody tr').length == 2"
     )

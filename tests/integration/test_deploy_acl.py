@@ -84,6 +84,7 @@ NOTICES = "tt:{0}:notices"
 NOTICES_DEAD = "tt:{0}:notices:dead"
 NOTICES_MARK = "tt:{0}:notices:mark"
 TURNS = "tt:{0}:rm:turns:ann"
+MINE = "tt:{0}:rm:mine:ann"
 INBOX = "tt:{0}:rm:inbox:ann"
 QP_OPEN = "tt:{gateway}:qp:open"
 BOT_LEASES = "tt:{gateway}:bots:lease"
@@ -118,6 +119,8 @@ def write_read_models(writes: Writes) -> None:
     writes.add("HSET", VIEW, "spectator", b"{}")
     writes.add("ZADD", LOBBY, 1, "m1")
     writes.add("ZREM", TURNS, "m1")
+    writes.add("ZADD", MINE, 1, "m1")
+    writes.add("ZREMRANGEBYRANK", MINE, 0, -101)
 
 
 Op = Callable[[Redis], Awaitable[object]]
@@ -247,6 +250,8 @@ def _ops() -> dict[str, Op]:
         "notices mark.set": lambda r: r.set(NOTICES_MARK, "1-1"),
         "turns.zrange": lambda r: r.zrange(TURNS, 0, -1),
         "turns.zadd": lambda r: r.zadd(TURNS, {"m9": 1}),
+        "tables.zrevrange": lambda r: r.zrevrange(MINE, 0, -1),
+        "tables.zadd": lambda r: r.zadd(MINE, {"m9": 1}),
         "inbox.zrevrange": lambda r: r.zrevrange(INBOX, 0, -1),
         "inbox.zremrangebyrank": lambda r: r.zremrangebyrank(INBOX, 0, 0),
         "inbox.zremrangebyscore": lambda r: r.zremrangebyscore(INBOX, "-inf", "(0"),
@@ -318,6 +323,7 @@ ALLOWED: dict[str, set[str]] = {
         "read models.write(script)",
         "notices mark.set",
         "turns.zadd",
+        "tables.zadd",
         "inbox.zremrangebyrank",
     },
     "tt-projector-log": {"match.xrange", "log.xrange", "tombstones.hget"},
@@ -345,6 +351,7 @@ ALLOWED: dict[str, set[str]] = {
         "tombstones.hget",
         # A player's turns and notices, and the notice streams it pushes from.
         "turns.zrange",
+        "tables.zrevrange",
         "inbox.zrevrange",
         "notices.xrange",
         "notices.xread",
@@ -358,6 +365,7 @@ ALLOWED: dict[str, set[str]] = {
         "ratings.zcount",
         "tombstones.hget",
         "turns.zrange",
+        "tables.zrevrange",
         "inbox.zrevrange",
     },
     "tt-integration": {

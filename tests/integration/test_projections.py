@@ -73,9 +73,11 @@ async def played(
                 for s in range(6)
             )
         )
-        # One match left open in the lobby, one in play.
+        # One match left open in the lobby (Cid sat down there and left), one in play.
         open_id = await client.create("countdown", 3)
         await client.join(open_id, "Ann")
+        await client.join(open_id, "Cid")
+        await client.leave(open_id, "Cid")
         playing = await client.create("countdown", 2)
         await client.join(playing, "Ann")
         await client.join(playing, "Bea")
@@ -231,6 +233,24 @@ async def test_ratings_count_played_and_won_and_rank_the_leaderboard(
     assert ordinals == sorted(ordinals, reverse=True)
 
 
+async def test_a_players_tables_are_those_they_sit_at_the_latest_change_first(
+    played: tuple[CommandService, list[str]], redis: Redis
+) -> None:
+    service, ids = played
+    await Projector(redis, service.store).catch_up()
+    models = ReadModels(redis, P)
+    for player in ("Ann", "Bea", "Cid"):
+        mine = await models.mine(player)
+        assert mine and all(player in s.players for s in mine)
+        changed = [s.updated_at for s in mine]
+        assert changed == sorted(changed, reverse=True)
+    ann = [s.match_id for s in await models.mine("Ann")]
+    assert ann[:2] == [ids[7], ids[6]]  # in play, then the open table: the latest first
+    # Cid left the open table before its start: it is not his.
+    assert ids[6] not in [s.match_id for s in await models.mine("Cid")]
+    assert [s.match_id for s in await models.mine("Ann", limit=1)] == [ids[7]]
+
+
 async def test_a_rebuilt_read_model_equals_the_live_one(
     played: tuple[CommandService, list[str]], redis: Redis
 ) -> None:
@@ -259,6 +279,7 @@ async def test_a_rebuild_equals_read_models_projected_event_by_event(
     models = ReadModels(redis, P)
     before = await models.dump()
     assert any(":rm:turns:" in key for key in before)
+    assert any(":rm:mine:" in key for key in before)
     await Projector(redis, service.store).rebuild("matches")
     assert await models.dump() == before
 
@@ -454,10 +475,13 @@ async def test_a_batch_writes_each_read_model_of_a_match_once_however_many_event
     assert histories == [] and inboxes and "rpush" not in calls  # histories: told on read
     assert calls["hset"] == 1  # every seat's view once: the last one
     assert calls["set"] == 2  # the summary, once; the notices' mark
+    # Each player's tables, once each, though the match opened, started and finished.
+    tables = [k async for k in redis.scan_iter(match=keys.mine("*"))]
+    assert len(tables) == 3
     # The lobby lists: added to the finished ones (of every game and of its own), taken
     # out of the two others, once each, though the match passed through all three.
-    assert calls["zadd"] - len(inboxes) == 2 and calls["zrem"] == 4
-    assert calls["zremrangebyrank"] == len(inboxes)  # each inbox cut once
+    assert calls["zadd"] - len(inboxes) - len(tables) == 2 and calls["zrem"] == 4
+    assert calls["zremrangebyrank"] == len(inboxes) + len(tables)  # each cut once
     # All of it one script call in the transaction that moves the checkpoint.
     assert (calls["multi"], calls["eval"], calls["mset"], calls["exec"]) == (1, 1, 1, 1)
     assert await ReadModels(redis, P).summary(match_id) is not None

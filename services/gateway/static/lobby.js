@@ -1,5 +1,6 @@
 // The lobby: sign in, the matches waiting for me and my notices, quick play, create a
-// table (options form from the game's schema), the open tables with filters, ratings.
+// table (options form from the game's schema), the open tables with filters, my own
+// tables, ratings.
 import { api, devSignIn, el, header, param, say, signInAgain, socketTo, token } from "./common.js";
 import { label } from "./render.js";
 
@@ -214,6 +215,25 @@ function listPanel() {
     el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["Game", "Players", "Status", ""].map((h) => el("th", {}, h)))), rows));
 }
 
+// The tables I sit at, waiting or in play, and those I played to the end: a table
+// closed in the browser is found again here.
+function myTablesPanel() {
+  const list = el("ul", { class: "turns", id: "my-tables" });
+  const refresh = async () => {
+    try {
+      const rows = await api("GET", "/api/me/matches");
+      list.replaceChildren(...(rows.length ? rows.map((s) => el("li", { "data-status": s.status },
+        el("a", { href: `/${s.status === "finished" ? "replay" : "table"}?match=${s.match_id}` }, s.title),
+        ` with ${s.names.join(", ")}: `,
+        s.status === "lobby" ? `waiting, ${s.free_seats} seat(s) free` : s.status))
+        : [el("li", { class: "muted" }, "You sit at no table yet.")]));
+    } catch (err) { say(notice, err.message); }
+  };
+  refresh();
+  setInterval(refresh, 15000);
+  return el("section", { class: "panel", id: "tables-panel" }, el("h2", {}, "Your tables"), list);
+}
+
 // A game's leaderboard, the caller's row marked, and the caller's own place in every
 // game they have finished a match of (ratings: openskill's ordinal, mu - 3 sigma).
 function standingsPanel(me) {
@@ -269,7 +289,7 @@ async function main() {
   }
   const me = await api("GET", "/api/me");
   root.replaceChildren(header("Lobby"), notice, el("main", { class: "lobby-layout" },
-    el("div", {}, turnsPanel(), playPanel()), el("div", {}, listPanel(), standingsPanel(me))));
+    el("div", {}, turnsPanel(), myTablesPanel(), playPanel()), el("div", {}, listPanel(), standingsPanel(me))));
 }
 
 main().catch((err) => say(notice, err.message));
