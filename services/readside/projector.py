@@ -523,7 +523,11 @@ class RatingsProjection:
         def write(tx: Pipeline) -> None:
             for game, table in updates.items():
                 tx.hset(RATINGS.rating(game), mapping={k: ENC.encode(v) for k, v in table.items()})
-                tx.zadd(RATINGS.board(game), {k: v.ordinal for k, v in table.items()})
+                # The boards rank people: a bot is a player of one table (its id is new
+                # at every table), rated as an opponent but never a standing of its own.
+                people = {k: v.ordinal for k, v in table.items() if not k.startswith(n.BOT_PREFIX)}
+                if people:
+                    tx.zadd(RATINGS.board(game), people)
                 tx.sadd(RATINGS.games, game)
 
         return write

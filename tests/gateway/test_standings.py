@@ -74,3 +74,31 @@ async def test_players_rated_the_same_share_a_place(http: httpx.AsyncClient, red
     bea = await sign_in(http, "Bea")
     mine = (await http.get("/api/me/ratings", headers=bea)).json()
     assert [(r["game"], r["rank"], r["rating"]) for r in mine] == [("chicken", 1, 15.0)]
+
+
+async def test_the_board_ranks_people_not_the_bots_they_played(http: httpx.AsyncClient) -> None:
+    """A bot is a new player at every table: rated as an opponent, never on the board."""
+    ann = await sign_in(http, "Ann")
+    made = await http.post(
+        "/api/matches",
+        json={"game": "countdown", "seats": 2, "options": {"start": 3}},
+        headers=ann,
+    )
+    match_id = made.json()["match_id"]
+    assert (await http.post(f"/api/matches/{match_id}/bots", json={}, headers=ann)).is_success
+    assert (await http.post(f"/api/matches/{match_id}/start", json={}, headers=ann)).is_success
+    for _ in range(400):  # Ann takes what she may until the bot or she has won
+        seen = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
+        if seen["view"]["status"] == "finished":
+            break
+        if seen["commands"]:
+            body = {"command_id": uuid.uuid4().hex, "move": seen["commands"][0]["legal"][-1]}
+            await http.post(f"/api/matches/{match_id}/commands", json=body, headers=ann)
+        await asyncio.sleep(0.05)
+    for _ in range(400):
+        rated = (await http.get("/api/me/ratings", headers=ann)).json()
+        if rated:
+            break
+        await asyncio.sleep(0.05)
+    assert [(r["game"], r["rank"], r["played"]) for r in rated] == [("countdown", 1, 1)]
+    assert [r["player_id"] for r in await board(http, "countdown")] == ["dev-ann"]
