@@ -5,13 +5,12 @@ left before it started."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 from typing import Any
 
 import httpx
 
 from tests.gateway.conftest import sign_in
-from tests.gateway.test_tables import acting, table_of_two
+from tests.gateway.test_tables import won_at_once
 
 
 async def tables_of(http: httpx.AsyncClient, who: dict[str, str]) -> list[dict[str, Any]]:
@@ -26,12 +25,7 @@ async def test_my_tables_are_those_i_sit_at_and_played_the_latest_first(
     ann = await sign_in(http, "Ann")
     waiting = await http.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=ann)
     waiting_id = waiting.json()["match_id"]
-    played_id, players = await table_of_two(http, "countdown", {"start": 3})
-    first, _, _ = await acting(http, played_id, players)
-    body = {"command_id": uuid.uuid4().hex, "move": {"type": "countdown.take", "count": 3}}
-    assert (await http.post(f"/api/matches/{played_id}/commands", json=body, headers=first)).json()[
-        "status"
-    ] == "accepted"
+    played_id, _, _, _ = await won_at_once(http)  # Ann and Bea
     # Ann sits down at Cid's table and gets up again before it starts.
     cid = await sign_in(http, "Cid")
     left = await http.post("/api/matches", json={"game": "chicken", "seats": 3}, headers=cid)
@@ -45,7 +39,7 @@ async def test_my_tables_are_those_i_sit_at_and_played_the_latest_first(
             break
         await asyncio.sleep(0.05)
     assert mine == expected
-    bea = players[1]
+    bea = await sign_in(http, "Bea")
     assert [t["match_id"] for t in await tables_of(http, bea)] == [played_id]
     assert [t["match_id"] for t in await tables_of(http, cid)] == [left_id]
     names = (await tables_of(http, bea))[0]["names"]

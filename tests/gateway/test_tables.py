@@ -42,6 +42,19 @@ async def acting(
     raise AssertionError("nobody may act")
 
 
+async def won_at_once(
+    http: httpx.AsyncClient,
+) -> tuple[str, dict[str, str], dict[str, str], dict[str, Any]]:
+    """Ann and Bea at a countdown from 3, won by whoever moves first taking all three:
+    the match, its winner, its loser, and the table as the winner saw it before."""
+    match_id, players = await table_of_two(http, "countdown", {"start": 3})
+    winner, loser, seen = await acting(http, match_id, players)
+    body = {"command_id": uuid.uuid4().hex, "move": {"type": "countdown.take", "count": 3}}
+    moved = await http.post(f"/api/matches/{match_id}/commands", json=body, headers=winner)
+    assert moved.json()["status"] == "accepted", moved.text
+    return match_id, winner, loser, seen
+
+
 async def test_undo_over_http_takes_the_move_back_and_tells_the_other_player(
     http: httpx.AsyncClient,
 ) -> None:
@@ -73,12 +86,7 @@ async def test_undo_over_http_takes_the_move_back_and_tells_the_other_player(
 async def test_a_rematch_over_http_is_offered_accepted_and_opened_with_seats_rotated(
     http: httpx.AsyncClient,
 ) -> None:
-    match_id, players = await table_of_two(http, "countdown", {"start": 3})
-    first, second, _ = await acting(http, match_id, players)
-    body = {"command_id": uuid.uuid4().hex, "move": {"type": "countdown.take", "count": 3}}
-    assert (await http.post(f"/api/matches/{match_id}/commands", json=body, headers=first)).json()[
-        "status"
-    ] == "accepted"
+    match_id, first, second, _ = await won_at_once(http)
     # The loser offers a rematch; accepting twice, or declining nothing, is refused.
     assert (await http.post(f"/api/matches/{match_id}/rematch", json={}, headers=second)).is_success
     again = await http.post(f"/api/matches/{match_id}/rematch/accept", json={}, headers=second)
