@@ -73,10 +73,10 @@ async def leaderboard(
     gw = _gateway(state)
     rows = await gw.read_models.leaderboard(game, top)
     names = await gw.names.named([player for player, _ in rows])
-    # Best first: a player shares the place of the first one rated the same.
-    ranks = [
-        1 + next(j for j, (_, o) in enumerate(rows) if o.ordinal == r.ordinal) for _, r in rows
-    ]
+    # Best first: a player shares the place of the one before when rated the same.
+    ranks: list[int] = []
+    for i, (_, r) in enumerate(rows):
+        ranks.append(ranks[-1] if i and r.ordinal == rows[i - 1][1].ordinal else i + 1)
     return [
         Standing(rank, player, name, _rating(r.ordinal), r.played, r.won)
         for rank, (player, r), name in zip(ranks, rows, names, strict=True)
@@ -88,7 +88,11 @@ async def my_ratings(state: State, me: Player) -> list[MyRating]:
     """The caller's rating and place in each game they have finished a match of."""
     gw = _gateway(state)
     out = []
-    for name, spec in sorted(games().items()):
+    known = games()
+    for name in await gw.read_models.rated_games():
+        spec = known.get(name)
+        if spec is None:  # a game no longer offered here
+            continue
         rating = await gw.read_models.player(name, me.id)
         rank = await gw.read_models.rank(name, me.id) if rating is not None else None
         if rating is not None and rank is not None:

@@ -10,6 +10,7 @@ from its archived record, with the same redaction."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from typing import Any, cast
 
 import msgspec
@@ -109,18 +110,24 @@ class ReadModels:
         found = await self.recorded(match_id)
         return [] if found is None else told(found, seat)
 
+    async def _merged(
+        self, key: Callable[[Keys], str], limit: int, newest: bool
+    ) -> list[tuple[float, bytes]]:
+        """A player's sorted set kept in every partition, as one: the `limit` members
+        with the highest scores (`newest`) or the lowest, as (score, member), in order."""
+        found: list[tuple[float, bytes]] = []
+        for p in range(self.partitions):
+            read = self.redis.zrevrange if newest else self.redis.zrange
+            rows: Any = await read(key(Keys(p)), 0, limit - 1, withscores=True)
+            found += [(score, member) for member, score in rows]
+        return (heapq.nlargest if newest else heapq.nsmallest)(limit, found)
+
     async def turns(self, player: str, limit: int = 100) -> list[tuple[Summary, int]]:
         """The player's matches where it is their turn, and since when (ms), longest
         waiting first; merged over the partitions."""
-        found: list[tuple[float, str]] = []
-        for p in range(self.partitions):
-            rows: Any = await self.redis.zrange(
-                Keys(p).turns(player), 0, limit - 1, withscores=True
-            )
-            found += [(score, mid.decode()) for mid, score in rows]
         out = []
-        for since, match_id in heapq.nsmallest(limit, found):
-            s = await self.summary(match_id)
+        for since, match_id in await self._merged(lambda k: k.turns(player), limit, False):
+            s = await self.summary(match_id.decode())
             if s is not None and s.status == "playing" and player in s.to_act:
                 out.append((s, int(since)))
         return out
@@ -128,29 +135,22 @@ class ReadModels:
     async def mine(self, player: str, limit: int = 30) -> list[Summary]:
         """The tables the player sits at or sat at to the end, the latest change first;
         merged over the partitions. A table they left before its start is not theirs."""
-        found: list[tuple[float, str]] = []
-        for p in range(self.partitions):
-            rows: Any = await self.redis.zrevrange(
-                Keys(p).mine(player), 0, limit - 1, withscores=True
-            )
-            found += [(score, mid.decode()) for mid, score in rows]
         out = []
-        for _, match_id in heapq.nlargest(limit, found):
-            s = await self.summary(match_id)
+        for _, match_id in await self._merged(lambda k: k.mine(player), limit, True):
+            s = await self.summary(match_id.decode())
             if s is not None and player in s.players:
                 out.append(s)
         return out
 
     async def inbox(self, player: str, limit: int = 20) -> list[Notice]:
         """The player's latest notices, oldest first; merged over the partitions."""
-        found: list[tuple[float, bytes]] = []
-        for p in range(self.partitions):
-            rows: Any = await self.redis.zrevrange(
-                Keys(p).inbox(player), 0, limit - 1, withscores=True
-            )
-            found += [(score, raw) for raw, score in rows]
-        newest = sorted(heapq.nlargest(limit, found))
-        return [msgspec.json.decode(raw, type=Notice) for _, raw in newest]
+        newest = await self._merged(lambda k: k.inbox(player), limit, True)
+        return [msgspec.json.decode(raw, type=Notice) for _, raw in reversed(newest)]
+
+    async def rated_games(self) -> list[str]:
+        """The games whose boards hold anyone (a match of theirs has finished)."""
+        found: Any = await self.redis.smembers(RATINGS.games)
+        return sorted(g.decode() for g in found)
 
     async def leaderboard(self, game: str, top: int = 20) -> list[tuple[str, PlayerRating]]:
         names: Any = await self.redis.zrevrange(RATINGS.board(game), 0, top - 1)

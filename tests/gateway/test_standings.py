@@ -64,6 +64,7 @@ async def test_players_rated_the_same_share_a_place(http: httpx.AsyncClient, red
         rating = PlayerRating(mu=mu, sigma=sigma, played=3, won=1)
         await redis.hset(RATINGS.rating("chicken"), player, msgspec.json.encode(rating))
         await redis.zadd(RATINGS.board("chicken"), {player: rating.ordinal})
+    await redis.sadd(RATINGS.games, "chicken")  # as the ratings projector writes them
     rows = await board(http, "chicken")
     assert [(r["rank"], r["player_id"]) for r in rows[2:]] == [(3, "dev-cid")]
     assert [r["rank"] for r in rows] == [1, 1, 3]
