@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 import httpx
 import pytest_asyncio
@@ -37,6 +39,21 @@ async def stack(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
 async def http(stack: Stack) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=stack.url, timeout=30) as client:
         yield client
+
+
+@contextlib.asynccontextmanager
+async def gateway(
+    redis_server: str, **settings: Any
+) -> AsyncIterator[tuple[Stack, httpx.AsyncClient]]:
+    """A gateway with these settings (GatewayConfig's fields), and a client of it."""
+    config = GatewayConfig(secret=SECRET, dev_signin=True, **settings)
+    running = Stack(Settings(redis_url=redis_server, partitions=4, polling_ms=20), config)
+    await running.start()
+    try:
+        async with httpx.AsyncClient(base_url=running.url, timeout=30) as client:
+            yield running, client
+    finally:
+        await running.stop()
 
 
 async def sign_in(http: httpx.AsyncClient, name: str) -> dict[str, str]:

@@ -11,8 +11,8 @@ from redis.asyncio import Redis
 
 from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
-from services.infra.config import ConfigError, Settings
-from tests.gateway.conftest import SECRET, sign_in
+from services.infra.config import ConfigError
+from tests.gateway.conftest import gateway, sign_in
 
 
 def guarded(answer: httpx.Response) -> None:
@@ -104,16 +104,9 @@ PLATFORM = "https://play.example"
 @pytest.fixture
 async def platform_http(redis: Redis, redis_server: str) -> AsyncIterator[httpx.AsyncClient]:
     """A gateway whose operator lets the platform's own pages call the API."""
-    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
-    config = GatewayConfig(
-        secret=SECRET, dev_signin=True, rate=0, tables_per_minute=0, cors_origins=(PLATFORM,)
-    )
-    running = await Stack(settings, config).start()
-    try:
-        async with httpx.AsyncClient(base_url=running.url, timeout=30) as client:
-            yield client
-    finally:
-        await running.stop()
+    allowed = {"cors_origins": (PLATFORM,)}
+    async with gateway(redis_server, rate=0, tables_per_minute=0, **allowed) as (_, client):
+        yield client
 
 
 def preflight(method: str, headers: str) -> dict[str, str]:

@@ -4,21 +4,17 @@ a 429 that says how long to wait, and nobody else slowed by it."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import uuid
 from collections.abc import AsyncIterator
-from typing import Any
 
 import httpx
 import pytest_asyncio
 from redis.asyncio import Redis
 from websockets.asyncio.client import connect
 
-from services.gateway.app import GatewayConfig
 from services.gateway.limits import Limits
 from services.gateway.stack import Stack
-from services.infra.config import Settings
-from tests.gateway.conftest import SECRET, sign_in
+from tests.gateway.conftest import gateway, sign_in
 from tests.gateway.test_gateway import receive, ws_url
 
 
@@ -72,21 +68,6 @@ def test_the_refusal_says_the_limit_and_when_to_try_again_and_names_the_player()
         "Slow down: at most 10 tables opened a minute (bursts of 10); try again in 4.2 s."
     )
     assert refusal.headers == {"Retry-After": "5"}
-
-
-@contextlib.asynccontextmanager
-async def gateway(
-    redis_server: str, **limits: Any
-) -> AsyncIterator[tuple[Stack, httpx.AsyncClient]]:
-    """A gateway with these limits (GatewayConfig's fields), and a client of it."""
-    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
-    config = GatewayConfig(secret=SECRET, dev_signin=True, **limits)
-    stack = await Stack(settings, config).start()
-    try:
-        async with httpx.AsyncClient(base_url=stack.url, timeout=30) as client:
-            yield stack, client
-    finally:
-        await stack.stop()
 
 
 @pytest_asyncio.fixture

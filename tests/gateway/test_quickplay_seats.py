@@ -14,11 +14,9 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from events.keys import GATEWAY
-from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
-from services.infra.config import Settings
 from services.readside.notices import BOT_PREFIX
-from tests.gateway.conftest import SECRET, sign_in
+from tests.gateway.conftest import gateway, sign_in
 
 ASK = {"game": "easypeasy", "seats": 3}
 
@@ -26,14 +24,8 @@ ASK = {"game": "easypeasy", "seats": 3}
 @pytest_asyncio.fixture
 async def slow_bots(redis: Redis, redis_server: str) -> AsyncIterator[httpx.AsyncClient]:
     """Bots only after a minute: every seat here is taken by people, however slow."""
-    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
-    config = GatewayConfig(secret=SECRET, dev_signin=True, quickplay_wait=60, bot_delay=0)
-    stack = await Stack(settings, config).start()
-    try:
-        async with httpx.AsyncClient(base_url=stack.url, timeout=30) as http:
-            yield http
-    finally:
-        await stack.stop()
+    async with gateway(redis_server, quickplay_wait=60, bot_delay=0) as (_, http):
+        yield http
 
 
 async def quick(http: httpx.AsyncClient, who: dict[str, str]) -> tuple[str, int]:
