@@ -516,15 +516,16 @@ class RatingsProjection:
                 continue
             table = updates.setdefault(done.game, {})
             for player in done.players:
-                if player not in table:
-                    table[player] = await self._current(done.game, player)
+                key = rating_key(player) if player else player
+                if key and key not in table:
+                    table[key] = await self._current(done.game, key)
             rate(table, done)
 
         def write(tx: Pipeline) -> None:
             for game, table in updates.items():
                 tx.hset(RATINGS.rating(game), mapping={k: ENC.encode(v) for k, v in table.items()})
-                # The boards rank people: a bot is a player of one table (its id is new
-                # at every table), rated as an opponent but never a standing of its own.
+                # The boards rank people: the bots' shared rating is an opponent's
+                # strength, not a standing.
                 people = {k: v.ordinal for k, v in table.items() if not k.startswith(n.BOT_PREFIX)}
                 if people:
                     tx.zadd(RATINGS.board(game), people)
@@ -550,18 +551,45 @@ class RatingsProjection:
         return [RATINGS.rating(g) for g in sorted(games)]
 
 
+BOTS = f"{n.BOT_PREFIX}random"  # the one rating every random bot of a game plays under
+
+
+def rating_key(player: str) -> str:
+    """Whose rating a seat plays under. A bot's id is new at every table, but its strength
+    is not: rated as a newcomer each time, every bot beaten would pay like an unknown
+    opponent, and beating bots would climb the board. All bots of a game share one."""
+    return BOTS if player.startswith(n.BOT_PREFIX) else player
+
+
 def rate(table: dict[str, PlayerRating], done: m.MatchFinished) -> None:
-    """One finished match: openskill over the ranks (ties shared), played and won counted."""
+    """One finished match: openskill over the ranks (ties shared), played and won counted.
+    `table` is keyed by `rating_key`: the bots of a match all start from the bots' rating,
+    which then takes the mean of where they ended."""
     model = RatingsProjection.model
     players = [p for p in done.players if p]
     if len(set(players)) != len(players) or len(players) < 2:
         return  # one person in several seats: not a rated match
-    teams = [[model.create_rating([table[p].mu, table[p].sigma], name=p)] for p in players]
+    priors = [table[rating_key(p)] for p in players]
+    teams = [
+        [model.create_rating([r.mu, r.sigma], name=p)] for p, r in zip(players, priors, strict=True)
+    ]
     rated = model.rate(teams, ranks=[float(r) for r in done.ranks])
+    bots: list[tuple[float, float, int]] = []
     for player, rank, [new] in zip(players, done.ranks, rated, strict=True):
+        if rating_key(player) == BOTS:
+            bots.append((new.mu, new.sigma, rank))
+            continue
         old = table[player]
         table[player] = PlayerRating(
             mu=new.mu, sigma=new.sigma, played=old.played + 1, won=old.won + (rank == 1)
+        )
+    if bots:
+        old = table[BOTS]
+        table[BOTS] = PlayerRating(
+            mu=sum(b[0] for b in bots) / len(bots),
+            sigma=sum(b[1] for b in bots) / len(bots),
+            played=old.played + len(bots),
+            won=old.won + sum(b[2] == 1 for b in bots),
         )
 
 
