@@ -96,3 +96,39 @@ async def test_a_checked_box_opens_chicken_with_its_eggspansion_and_my_turn_is_l
     assert sum(link.endswith(f"match={match_id}") for link in links) == 1, links
     await ann.screenshot(path=str(SCREENSHOTS / "lobby-turns.png"), full_page=True)
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+async def test_the_lobby_hears_of_my_tables_without_asking_again(
+    stack: Stack, browser: Browser
+) -> None:
+    """With the lobby's timers stopped, a table started and played to the end elsewhere
+    moves on in "Your tables", and its rating shows, by the pushed notices alone."""
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await ann.add_init_script("window.setInterval = () => 0;")  # no panel polls
+    await ann.reload()
+    await ann.wait_for_selector("#my-tables >> text=You sit at no table yet.")
+    token = await ann.evaluate("localStorage.getItem('tabletop.token')")
+    me = {"authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=stack.url, timeout=10) as http:
+        made = await http.post(
+            "/api/matches",
+            json={"game": "countdown", "seats": 2, "options": {"start": 3}},
+            headers=me,
+        )
+        match_id = made.json()["match_id"]
+        assert (await http.post(f"/api/matches/{match_id}/bots", json={}, headers=me)).is_success
+        assert (await http.post(f"/api/matches/{match_id}/start", json={}, headers=me)).is_success
+        for _ in range(400):  # Ann takes all she may until the bot or she has won
+            seen = (await http.get(f"/api/matches/{match_id}", headers=me)).json()
+            if seen["view"]["status"] == "finished":
+                break
+            if seen["commands"]:
+                move = seen["commands"][0]["legal"][-1]
+                body = {"command_id": uuid.uuid4().hex, "move": move}
+                await http.post(f"/api/matches/{match_id}/commands", json=body, headers=me)
+            await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the match did not end")
+    await ann.wait_for_selector(f"#my-tables li[data-status=finished] a[href$='{match_id}']")
+    await ann.wait_for_selector("#my-ratings >> text=Countdown", timeout=20_000)
+    assert ann.errors == []  # type: ignore[attr-defined]

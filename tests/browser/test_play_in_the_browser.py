@@ -97,7 +97,7 @@ async def test_two_people_quick_play_chicken_to_the_end_reload_and_replay(
     await quick_play(ann, "chicken", 2)
     # Bea's lobby lists Ann's table; the form offers Chicken!'s option.
     await bea.select_option("#create-game", "chicken")
-    await bea.click("text=Refresh")
+    await bea.click("text=Refresh tables")
     await bea.wait_for_selector("text=Sit down")
     assert await bea.locator("fieldset.options input[name=eggspansion]").count() == 1
     await bea.screenshot(path=str(SCREENSHOTS / "lobby.png"), full_page=True)

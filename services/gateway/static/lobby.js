@@ -109,6 +109,8 @@ function turnsPanel() {
       if (m.kind === "notice") {
         feed.querySelectorAll("li").forEach((li) => { if (li.dataset.match === m.notice.match_id) li.remove(); });
         feed.prepend(show(m.notice)); refresh();
+        // The other panels read it too: a table started or ended, a match to rate.
+        document.dispatchEvent(new CustomEvent("tabletop:notice", { detail: m.notice }));
       }
     };
     socket.onclose = (e) => {
@@ -211,7 +213,7 @@ function listPanel() {
   refresh();
   setInterval(refresh, 5000);
   return el("section", { class: "panel" }, el("h2", {}, "Tables"),
-    el("div", { class: "filters" }, game, " ", status, " ", el("button", { onclick: refresh }, "Refresh")),
+    el("div", { class: "filters" }, game, " ", status, " ", el("button", { onclick: refresh }, "Refresh tables")),
     el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["Game", "Players", "Status", ""].map((h) => el("th", {}, h)))), rows));
 }
 
@@ -230,6 +232,9 @@ function myTablesPanel() {
     } catch (err) { say(notice, err.message); }
   };
   refresh();
+  // At once when a notice says one of my tables moved on; now and then for the rest
+  // (a seat taken at my open table is no notice of mine).
+  document.addEventListener("tabletop:notice", refresh);
   setInterval(refresh, 15000);
   return el("section", { class: "panel", id: "tables-panel" }, el("h2", {}, "Your tables"), list);
 }
@@ -263,12 +268,16 @@ function standingsPanel(me) {
     await refresh();
   };
   refreshAll();
-  // A match just finished is rated a moment later, by the ratings projector.
+  // A match just finished is rated a moment later, by the ratings projector: asked
+  // again a little after its notice, and now and then for other players' matches.
+  document.addEventListener("tabletop:notice", (e) => {
+    if (e.detail.kind === "match_finished") [1500, 5000, 12000].forEach((ms) => setTimeout(refreshAll, ms));
+  });
   setInterval(refreshAll, 15000);
   return el("section", { class: "panel", id: "standings" }, el("h2", {}, "Ratings"),
     el("h3", {}, "Yours"), mine,
     el("h3", {}, "Leaderboard"),
-    el("div", { class: "filters" }, game, " ", el("button", { onclick: refreshAll }, "Refresh")),
+    el("div", { class: "filters" }, game, " ", el("button", { onclick: refreshAll }, "Refresh ratings")),
     el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["#", "Player", "Rating", "Played", "Won"].map((h) => el("th", {}, h)))), rows));
 }
 
