@@ -5,6 +5,7 @@ they have finished a match of."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Annotated, Protocol, cast
 
 import msgspec
@@ -29,6 +30,9 @@ class Standing(msgspec.Struct):
     """From 1; players rated the same share a place (1, 1, 3)."""
     player_id: str
     name: str
+    tag: str
+    """Four hex digits from the player id, the same wherever the player is shown: two
+    players who chose the same name tell apart on a board (Ann #3fa2, Ann #91c0)."""
     rating: float
     """The ordinal (mu - 3 sigma), to two places: low until a player has played some."""
     played: int
@@ -61,6 +65,11 @@ def _rating(ordinal: float) -> float:
     return round(ordinal, 2)
 
 
+def tag(player_id: str) -> str:
+    """A short mark of the player id (not a secret: the id is on the board too)."""
+    return hashlib.sha256(player_id.encode()).hexdigest()[:4]
+
+
 @get("/api/games/{game:str}/leaderboard", responses=contract.refusals(400, 404))
 async def leaderboard(
     state: State,
@@ -78,7 +87,7 @@ async def leaderboard(
     for i, (_, r) in enumerate(rows):
         ranks.append(ranks[-1] if i and r.ordinal == rows[i - 1][1].ordinal else i + 1)
     return [
-        Standing(rank, player, name, _rating(r.ordinal), r.played, r.won)
+        Standing(rank, player, name, tag(player), _rating(r.ordinal), r.played, r.won)
         for rank, (player, r), name in zip(ranks, rows, names, strict=True)
     ]
 

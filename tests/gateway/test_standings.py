@@ -12,8 +12,9 @@ import msgspec
 from redis.asyncio import Redis
 
 from events.keys import RATINGS
+from services.gateway.standings import tag
 from services.readside.schema import PlayerRating
-from tests.gateway.conftest import sign_in
+from tests.gateway.conftest import SECRET, sign_in
 from tests.gateway.test_tables import won_at_once
 
 
@@ -99,3 +100,19 @@ async def test_the_board_ranks_people_not_the_bots_they_played(http: httpx.Async
         await asyncio.sleep(0.05)
     assert [(r["game"], r["rank"], r["played"]) for r in rated] == [("countdown", 1, 1)]
     assert [r["player_id"] for r in await board(http, "countdown")] == ["dev-ann"]
+
+
+async def test_two_players_of_one_name_are_told_apart_by_their_tags(
+    http: httpx.AsyncClient, redis: Redis
+) -> None:
+    for player_id, mu in (("u-1001", 30.0), ("u-2002", 28.0)):
+        body = {"player_id": player_id, "name": "Ann"}
+        signed = await http.post("/api/signin", json=body, headers={"x-gateway-secret": SECRET})
+        assert signed.status_code == 200, signed.text
+        rating = PlayerRating(mu=mu, sigma=5.0, played=2, won=1)
+        await redis.hset(RATINGS.rating("chicken"), player_id, msgspec.json.encode(rating))
+        await redis.zadd(RATINGS.board("chicken"), {player_id: rating.ordinal})
+    await redis.sadd(RATINGS.games, "chicken")
+    rows = await board(http, "chicken")
+    assert [(r["name"], r["tag"]) for r in rows] == [("Ann", tag("u-1001")), ("Ann", tag("u-2002"))]
+    assert rows[0]["tag"] != rows[1]["tag"] and len(rows[0]["tag"]) == 4

@@ -251,7 +251,9 @@ function standingsPanel(me) {
       const board = await api("GET", `/api/games/${encodeURIComponent(game.value)}/leaderboard`);
       rows.replaceChildren(...(board.length ? board.map((r) =>
         el("tr", { class: r.player_id === me.player_id ? "mine" : "" }, el("td", {}, r.rank),
-          el("td", {}, r.name), el("td", {}, r.rating.toFixed(2)), el("td", {}, r.played), el("td", {}, r.won)))
+          // The tag tells apart two players who chose the same name.
+          el("td", {}, r.name, " ", el("span", { class: "muted tag", title: "player tag" }, `#${r.tag}`)),
+          el("td", {}, r.rating.toFixed(2)), el("td", {}, r.played), el("td", {}, r.won)))
         : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "Nobody has finished a match of this game yet."))]));
     } catch (err) { say(notice, err.message); }
   };
