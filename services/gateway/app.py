@@ -15,7 +15,7 @@ import secrets
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, Literal, cast
 
 import msgspec
 import structlog
@@ -96,6 +96,8 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     """Sites that may show the pages in a frame (CSP sources; a platform embedding them)."""
     cors_origins: tuple[str, ...] = ()
     """Other sites whose pages may call the API (a platform's own client; headers.cors)."""
+    leaderboards: Literal["public", "players"] = "public"
+    """Who may read a game's leaderboard: anyone, like the lobby, or signed-in players."""
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -123,11 +125,23 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             sockets_per_player=env_int("TABLETOP_SOCKETS_PER_PLAYER", 32),
             frame_ancestors=env.get("TABLETOP_FRAME_ANCESTORS", "'none'"),
             cors_origins=headers.cors_origins(env.get("TABLETOP_CORS_ORIGINS", "")),
+            leaderboards=_leaderboards(env.get("TABLETOP_LEADERBOARDS") or "public"),
         )
 
     def __post_init__(self) -> None:
         self.frame_ancestors = headers.frame_ancestors(self.frame_ancestors)
         self.cors_origins = headers.cors_origins(" ".join(self.cors_origins))
+
+
+def _leaderboards(value: str) -> Literal["public", "players"]:
+    if value == "public":
+        return "public"
+    if value == "players":
+        return "players"
+    raise ConfigError(
+        f"TABLETOP_LEADERBOARDS is {value!r}: say public (anyone may read them) or players "
+        "(only signed-in players)"
+    )
 
 
 class Gateway:
@@ -170,6 +184,16 @@ class Gateway:
         )
         self.quick = QuickPlay(client, store, self.bots, redis, config.quickplay_wait)
         self._seating: dict[str, tuple[str, list[str | None]]] = {}
+
+    def caller(self, authorization: str | None) -> Player:
+        """The player a request's `Authorization` header signs in: 401 without a good
+        token, 429 when they ask too fast."""
+        try:
+            me = self.tokens.read(bearer(authorization))
+        except BadToken as err:
+            raise NotAuthorizedException(str(err)) from None
+        self.requests.check(me.id)
+        return me
 
     @contextlib.contextmanager
     def admit(self, player: str) -> Iterator[str]:
@@ -245,13 +269,7 @@ def _gateway(state: State) -> Gateway:
 
 
 async def _caller(request: Request[Any, Any, Any]) -> Player:
-    gw = _gateway(request.app.state)
-    try:
-        me = gw.tokens.read(bearer(request.headers.get("authorization")))
-    except BadToken as err:
-        raise NotAuthorizedException(str(err)) from None
-    gw.requests.check(me.id)
-    return me
+    return _gateway(request.app.state).caller(request.headers.get("authorization"))
 
 
 class Refused(HTTPException):

@@ -6,10 +6,10 @@ they have finished a match of."""
 from __future__ import annotations
 
 import hashlib
-from typing import Annotated, Protocol, cast
+from typing import Annotated, Any, Protocol, cast
 
 import msgspec
-from litestar import get
+from litestar import Request, get
 from litestar.datastructures import State
 from litestar.exceptions import NotFoundException
 from litestar.params import Parameter
@@ -50,11 +50,19 @@ class MyRating(msgspec.Struct):
     won: int
 
 
+class _Config(Protocol):
+    @property
+    def leaderboards(self) -> str: ...
+
+
 class _Gateway(Protocol):
     """What these routes use of services.gateway.app.Gateway."""
 
+    config: _Config
     names: NameBook
     read_models: ReadModels
+
+    def caller(self, authorization: str | None) -> Player: ...
 
 
 def _gateway(state: State) -> _Gateway:
@@ -70,16 +78,21 @@ def tag(player_id: str) -> str:
     return hashlib.sha256(player_id.encode()).hexdigest()[:4]
 
 
-@get("/api/games/{game:str}/leaderboard", responses=contract.refusals(400, 404))
+@get("/api/games/{game:str}/leaderboard", responses=contract.refusals(400, 401, 404, 429))
 async def leaderboard(
     state: State,
+    request: Request[Any, Any, Any],
     game: Annotated[str, Parameter(max_length=40, description="The game's name.")],
     top: Annotated[int, Parameter(ge=1, le=TOP)] = 20,
 ) -> list[Standing]:
-    """The game's best players by rating, best first (no sign-in, like the lobby)."""
+    """The game's best players by rating, best first. Open to anyone, like the lobby,
+    unless the operator keeps the boards to signed-in players
+    (`TABLETOP_LEADERBOARDS=players`: 401 without a token)."""
+    gw = _gateway(state)
+    if gw.config.leaderboards != "public":
+        gw.caller(request.headers.get("authorization"))
     if game not in games():
         raise NotFoundException(f"There is no game called {game}.")
-    gw = _gateway(state)
     rows = await gw.read_models.leaderboard(game, top)
     names = await gw.names.named([player for player, _ in rows])
     # Best first: a player shares the place of the one before when rated the same.

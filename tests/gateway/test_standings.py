@@ -9,12 +9,15 @@ from typing import Any
 
 import httpx
 import msgspec
+import pytest
 from redis.asyncio import Redis
 
 from events.keys import RATINGS
+from services.gateway.app import GatewayConfig
 from services.gateway.standings import tag
+from services.infra.config import ConfigError
 from services.readside.schema import PlayerRating
-from tests.gateway.conftest import SECRET, sign_in
+from tests.gateway.conftest import SECRET, gateway, sign_in
 from tests.gateway.test_tables import won_at_once
 
 
@@ -116,3 +119,29 @@ async def test_two_players_of_one_name_are_told_apart_by_their_tags(
     rows = await board(http, "chicken")
     assert [(r["name"], r["tag"]) for r in rows] == [("Ann", tag("u-1001")), ("Ann", tag("u-2002"))]
     assert rows[0]["tag"] != rows[1]["tag"] and len(rows[0]["tag"]) == 4
+
+
+async def test_an_operator_may_keep_the_boards_to_signed_in_players(
+    redis: Redis, redis_server: str
+) -> None:
+    # `redis` empties the test Redis of other stories' boards.
+    async with gateway(redis_server, leaderboards="players") as (_, http):
+        refused = await http.get("/api/games/chicken/leaderboard")
+        assert refused.status_code == 401
+        assert "token" in refused.json()["detail"].lower()
+        ann = await sign_in(http, "Ann")
+        shown = await http.get("/api/games/chicken/leaderboard", headers=ann)
+        assert shown.status_code == 200 and shown.json() == []
+        # The lobby stays open to anyone; only the boards are kept.
+        assert (await http.get("/api/matches")).status_code == 200
+
+
+@pytest.mark.parametrize("value", ["private", "Players", "off"])
+def test_a_setting_for_the_boards_other_than_public_or_players_is_refused(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("TABLETOP_LEADERBOARDS", value)
+    with pytest.raises(ConfigError, match="TABLETOP_LEADERBOARDS is"):
+        GatewayConfig.from_env()
+    monkeypatch.setenv("TABLETOP_LEADERBOARDS", "players")
+    assert GatewayConfig.from_env().leaderboards == "players"
