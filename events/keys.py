@@ -26,6 +26,8 @@ class Keys:
     __slots__ = (
         "archive_cursor",
         "archived",
+        "chat",
+        "chat_recent",
         "clock_checkpoint",
         "clock_due",
         "clock_seats",
@@ -100,6 +102,13 @@ class Keys:
         self.notices_mark = f"{self.notices}:mark"
         self.notices_posted = f"{self.notices}:posted"
         self.notices_dead = f"{self.notices}:dead"
+        # Table chat (services/gateway/chat.py), the one thing the gateway writes in a
+        # partition: a stream of every line said at the partition's tables (capped),
+        # followed by every gateway process for its sockets; and a hash of each
+        # match's latest lines (JSON), which leaves with the match when it is archived.
+        # Two exact keys a partition, so the ACL can allow the writes on them alone.
+        self.chat = f"{self.tag}:chat"
+        self.chat_recent = f"{self.chat}:recent"
 
     # --- the record of a match (the event store) ----------------------------------
 
@@ -201,7 +210,8 @@ def reply_stream(client_id: str) -> str:
 
 class GatewayKeys:
     """The gateway's own keys, global (tag `{gateway}`): a player's display name is read
-    for matches of every partition, and the gateway never writes a partition's keys."""
+    for matches of every partition, and the gateway writes no partition's keys but its
+    two chat keys (Keys.chat, Keys.chat_recent)."""
 
     __slots__ = (
         "bot_leases",

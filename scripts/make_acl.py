@@ -74,6 +74,8 @@ def users(partitions: int) -> list[str]:
     logs = [f"tt:{{{p}}}:log" for p in range(partitions)]
     tombstones = [f"tt:{{{p}}}:archived" for p in range(partitions)]
     cursors = [f"tt:{{{p}}}:archived:cursor" for p in range(partitions)]
+    chat_streams = [f"tt:{{{p}}}:chat" for p in range(partitions)]
+    chat_recent = [f"tt:{{{p}}}:chat:recent" for p in range(partitions)]
     rematch_checkpoints = [f"tt:{{{p}}}:rematch:checkpoint" for p in range(partitions)]
     clock_due = [f"tt:{{{p}}}:clock:due" for p in range(partitions)]
     clock_seats = [f"tt:{{{p}}}:clock:seats" for p in range(partitions)]
@@ -173,6 +175,13 @@ def users(partitions: int) -> list[str]:
                 # the same clock as the ends.
                 f"~{SIGNOUTS}",
                 first_arg("xadd", [SIGNOUTS]),
+                # Table chat (services/gateway/chat.py), the one thing it writes in a
+                # partition: a script appends to the partition's chat stream and keeps
+                # the match's latest lines, on those two exact keys; the stream is
+                # followed with XREAD, the lines read with HGET.
+                "~tt:{*}:chat ~tt:{*}:chat:recent",
+                first_arg("xadd", chat_streams),
+                first_arg("hset", chat_recent),
             ]
         ),
         " ".join(
@@ -225,8 +234,9 @@ def users(partitions: int) -> list[str]:
                 EVENTS,
                 "~tt:{*}:cmds:* ~tt:{*}:snap:*",
                 "~tt:{*}:rm:match:* ~tt:{*}:rm:view:* ~tt:{*}:rm:hist:* ~tt:{*}:rm:lobby:*",
-                # Its players' inboxes, which lose their notices older than the retention.
-                "~tt:{*}:rm:inbox:*",
+                # Its players' inboxes, which lose their notices older than the retention;
+                # its table chat, which leaves with it.
+                "~tt:{*}:rm:inbox:* ~tt:{*}:chat:recent",
                 "~tt:{*}:rm:checkpoint ~tt:{*}:public ~tt:{*}:public:checkpoint",
                 "~tt:{ratings}:checkpoint:*",
                 TOMBSTONES,
@@ -240,6 +250,7 @@ def users(partitions: int) -> list[str]:
                 first_arg("hset", tombstones),
                 first_arg("set", cursors),
                 first_arg("xtrim", logs + public_streams),
+                first_arg("hdel", chat_recent),
             ]
         ),
         " ".join(

@@ -238,13 +238,15 @@ def gateway(settings: Settings, config: GatewayConfig | None = None) -> Litestar
         )
 
     redis = pooled()
+    config = config or GatewayConfig.from_env()
     built = Gateway(
-        config or GatewayConfig.from_env(),
+        config,
         redis,
         redis_client(settings),
         event_store(settings, redis),
         TabletopClient(pooled(), partitions=settings.partitions, pipelined=True),
         read_models(settings, redis),
         redis_client(settings),  # the notice hub's blocking read
+        redis_client(settings) if config.chat else None,  # the chat hub's
     )
     return create_app(built)

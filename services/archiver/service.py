@@ -8,8 +8,9 @@ Each pass, for every partition:
    and digests) is put in the cold store and read back; then one script checks the
    stream is still the one archived, writes the tombstone (with the summary, so the
    lobby and `show` still list it) and deletes the match stream, replies, snapshot,
-   summary, views and histories; its players' inboxes in that partition lose their
-   notices older than the retention. A crash between the two steps archives it again.
+   summary, views and histories, and its table chat; its players' inboxes in that
+   partition lose their notices older than the retention. A crash between the two
+   steps archives it again.
 2. **The partition log is trimmed** behind the slowest of the checkpoints that read it
    (the matches and public projections, the ratings, the clocks' scheduler), and never
    past the retention: what every reader has applied and is older than any match kept
@@ -200,6 +201,7 @@ class Archiver:
             k.summary(match_id),
             k.views(match_id),
             k.archived,
+            k.chat_recent,
             *readers,
             *inboxes,
         ]

@@ -47,6 +47,8 @@ from services.client.client import CommandRejected, TabletopClient
 from services.commands.intake import ID
 from services.contracts.messages import Reply
 from services.gateway import api, contract, feeds, headers, sockets, tables
+from services.gateway.chat import ROUTES as CHAT_ROUTES
+from services.gateway.chat import Chat, ChatHub
 from services.gateway.limits import Limits, SlowDown, Sockets
 from services.gateway.live import LiveHub
 from services.gateway.notices import ROUTES as NOTICE_ROUTES
@@ -98,6 +100,8 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     """Other sites whose pages may call the API (a platform's own client; headers.cors)."""
     leaderboards: Literal["public", "players"] = "public"
     """Who may read a game's leaderboard: anyone, like the lobby, or signed-in players."""
+    chat: bool = True
+    """Table chat (services/gateway/chat.py); off for a platform that has its own."""
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -126,6 +130,7 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             frame_ancestors=env.get("TABLETOP_FRAME_ANCESTORS", "'none'"),
             cors_origins=headers.cors_origins(env.get("TABLETOP_CORS_ORIGINS", "")),
             leaderboards=_leaderboards(env.get("TABLETOP_LEADERBOARDS") or "public"),
+            chat=_on_off("TABLETOP_CHAT", env.get("TABLETOP_CHAT") or "on"),
         )
 
     def __post_init__(self) -> None:
@@ -144,6 +149,12 @@ def _leaderboards(value: str) -> Literal["public", "players"]:
     )
 
 
+def _on_off(name: str, value: str) -> bool:
+    if value in ("on", "off"):
+        return value == "on"
+    raise ConfigError(f"{name} is {value!r}: say on or off")
+
+
 class Gateway:
     """What the routes share: Redis, the store, the client library, the live hub."""
 
@@ -156,6 +167,7 @@ class Gateway:
         client: TabletopClient,
         read_models: ReadModels,
         notices: Redis,
+        chat: Redis | None,
     ) -> None:
         self.config = config
         self.redis = redis
@@ -173,6 +185,9 @@ class Gateway:
         self.hub = LiveHub(listen, store.partitions)
         self.feeds = feeds.Feeds(self.hub, store, self.names.of)
         self.notices = NoticeHub(notices, store.partitions)
+        # `chat`: the chat hub's own client (it blocks), closed with the hub; None when
+        # chat is off.
+        self.chat = Chat(redis, store, ChatHub(chat, store.partitions)) if chat else None
         self.bots = Bots(
             client,
             store,
@@ -212,6 +227,8 @@ class Gateway:
         await self.client.__aenter__()
         await self.hub.start()
         await self.notices.start()
+        if self.chat is not None:
+            await self.chat.hub.start()
         self.bots.start()
         self.quick.start()
 
@@ -222,6 +239,8 @@ class Gateway:
         await self.feeds.stop()
         await self.hub.stop()
         await self.notices.stop()
+        if self.chat is not None:
+            await self.chat.hub.stop()
         await self.client.close()
         await self.client.redis.aclose()
         await self.redis.aclose()
@@ -374,6 +393,8 @@ async def readyz(state: State) -> api.Health:
         raise HTTPException(status_code=503, detail="The live hub is not following the logs.")
     if not gw.notices.running:
         raise HTTPException(status_code=503, detail="The notice hub is not following notices.")
+    if gw.chat is not None and not gw.chat.hub.running:
+        raise HTTPException(status_code=503, detail="The chat hub is not following the chat.")
     return api.Health(status="ok", redis="ok")
 
 
@@ -1101,6 +1122,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         play,
         live,
         *NOTICE_ROUTES,
+        *CHAT_ROUTES,
         *STANDING_ROUTES,
         index,
         table_page,

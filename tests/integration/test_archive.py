@@ -129,6 +129,10 @@ async def test_a_finished_match_past_the_retention_leaves_redis_and_reads_back_t
     await project(redis)
     before = {mid: await readings(cfg, redis, mid, 2) for mid in finished}
     assert all(r["audit"] == "ok" for r in before.values())
+    # A line was said at every table.
+    for mid in [*finished, live]:
+        k = Keys(partition_of(mid, P))
+        await redis.hset(k.chat_recent, mid, '[["1-0", "{}"]]')
 
     # A day and a bit later the archiver runs.
     keeper = archiver(cfg, _now() + DAY + 1)
@@ -145,12 +149,14 @@ async def test_a_finished_match_past_the_retention_leaves_redis_and_reads_back_t
         gone += [k.history(mid, r) for r in ("spectator", "0", "1")]
         assert await redis.exists(*gone) == 0
         assert await redis.hexists(k.archived, mid)
+        assert not await redis.hexists(k.chat_recent, mid)  # its table chat went with it
         # ...and its record is one compressed file.
         assert FileArchive(tmp_path / "archive").path(mid, k.p).is_file()
         # Replay, audit, export, replies, histories and views read the same as before.
         assert await readings(cfg, redis, mid, 2) == before[mid]
-    # The match in the lobby is not touched.
+    # The match in the lobby is not touched, nor its chat.
     assert await redis.exists(Keys(partition_of(live, P)).match(live))
+    assert await redis.hexists(Keys(partition_of(live, P)).chat_recent, live)
     # A round of commands for them reads them together, the archived ones from the archive.
     store = compose.event_store(cfg, redis)
     starts = await store.load_starts([*finished, live])

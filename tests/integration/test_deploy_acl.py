@@ -33,6 +33,7 @@ from services.cli.main import main
 from services.client.bots import play_match
 from services.client.client import TabletopClient
 from services.commands.service import HEARTBEAT_LUA
+from services.gateway.chat import SAY_LUA
 from services.gateway.seating import BOT_KEYS, LEASE_LUA, QUEUE_KEYS, SEAT_LUA
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis
@@ -89,6 +90,8 @@ INBOX = "tt:{0}:rm:inbox:ann"
 QP_OPEN = "tt:{gateway}:qp:open"
 BOT_LEASES = "tt:{gateway}:bots:lease"
 SIGNOUTS = "tt:{gateway}:signouts"
+CHAT = "tt:{0}:chat"
+CHAT_RECENT = "tt:{0}:chat:recent"
 GROUP = "tt-commands"
 SCRIPT_NOPERM = "The user executing the script can't"
 NOTICE = Notice(
@@ -179,6 +182,16 @@ def _ops() -> dict[str, Op]:
         "quickplay.hset": lambda r: r.hset(QP_OPEN, "q", "m9"),
         "quickplay.del": lambda r: r.delete(QP_OPEN),
         "bots.zadd(other key)": lambda r: r.zadd(BOT_LEASES + "x", {"bot-1": 1}),
+        # table chat: said by the gateway's script, followed, and gone with the match
+        "chat.say(script)": lambda r: r.eval(
+            SAY_LUA, 2, CHAT, CHAT_RECENT, "m1", b'{"text":"gg"}', 50, 1000
+        ),
+        "chat.xread": lambda r: r.xread({CHAT: "0"}),
+        "chat.xadd": lambda r: r.xadd(CHAT, {"m": "m1", "c": b"{}"}),
+        "chat.del": lambda r: r.delete(CHAT),
+        "chat recent.hget": lambda r: r.hget(CHAT_RECENT, "m1"),
+        "chat recent.hdel": lambda r: r.hdel(CHAT_RECENT, "m1"),
+        "chat recent.hset(other key)": lambda r: r.hset(CHAT_RECENT + "x", "m1", "[]"),
         # ended sign-ins, followed by every gateway process each second
         "signouts.xadd": lambda r: r.xadd(SIGNOUTS, {"p": "dev-ann"}),
         "signouts.xrange": lambda r: r.xrange(SIGNOUTS),
@@ -355,6 +368,11 @@ ALLOWED: dict[str, set[str]] = {
         "inbox.zrevrange",
         "notices.xrange",
         "notices.xread",
+        # Table chat: its script on the partition's two chat keys, and the pushes.
+        "chat.say(script)",
+        "chat.xread",
+        "chat.xadd",
+        "chat recent.hget",
     },
     "tt-reader": {
         "summary.get",
@@ -416,6 +434,9 @@ ALLOWED: dict[str, set[str]] = {
         # An archived match's players lose their notices older than the retention.
         "inbox.zremrangebyscore",
         "inbox.del",
+        # A match's table chat leaves with it.
+        "chat recent.hget",
+        "chat recent.hdel",
         "clock checkpoint.get",
         "scheduler replies.xrange",  # it drops reply streams of clients that are gone
         "server.scan",
@@ -478,6 +499,8 @@ async def seed(admin: Redis) -> None:
     await admin.set(CLOCK_CHECKPOINT, "0-0")
     await admin.xadd(SCHEDULER_REPLIES, {"r": b"{}"})
     await admin.xadd(NOTICES, {"n": b"{}"})
+    await admin.xadd(CHAT, {"m": "m1", "c": b"{}"})
+    await admin.hset(CHAT_RECENT, "m1", "[]")
     await admin.xgroup_create(NOTICES, "tt-webhooks", id="0")
     await admin.zadd(TURNS, {"m1": 1})
     await admin.zadd(INBOX, {"{}": 1})
@@ -527,6 +550,7 @@ def test_the_generator_names_the_gateways_keys_as_events_keys_does() -> None:
         *BOT_KEYS,
     ]
     assert GATEWAY.signouts == make_acl.SIGNOUTS
+    assert (Keys(0).chat, Keys(0).chat_recent) == (CHAT, CHAT_RECENT)
 
 
 def test_the_shipped_file_is_what_the_generator_writes() -> None:

@@ -1,5 +1,6 @@
 // The table page: the caller's view, the commands legal now, the history, live.
 import { api, el, header, param, say, signInAgain, socketTo, token } from "./common.js";
+import { chatPanel } from "./chat.js";
 import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel, tickClocks } from "./render.js";
 
 const matchId = param("match");
@@ -11,6 +12,7 @@ const notice = el("p", { class: "notice", hidden: true, id: "notice", role: "ale
 const viewBox = el("div", { id: "view" });
 const actions = el("section", { class: "panel actions", id: "actions", "aria-label": "Your moves" });
 const historyList = el("ol", { class: "history", id: "history" });
+let chat = null;  // made once signed in: it opens a socket of its own
 
 function render() {
   viewBox.replaceChildren(state.view ? renderView(state.view) : el("p", {}, "Loading…"));
@@ -19,6 +21,7 @@ function render() {
   if (clock && clock.server_now) state.skew = clock.server_now - Date.now();
   tickClocks(viewBox, Date.now() + state.skew);
   renderActions();
+  if (chat) chat.seated(state.seat !== null && state.seat !== undefined);
 }
 
 setInterval(() => tickClocks(viewBox, Date.now() + state.skew), 250);
@@ -182,9 +185,10 @@ function connect() {
 
 async function main() {
   if (!token()) { location.href = `/?next=${encodeURIComponent(location.pathname + location.search)}`; return; }
+  chat = chatPanel(matchId);
   root.replaceChildren(header("Table"), el("div", { class: "bar" }, live, el("code", {}, matchId)), notice,
     el("main", { class: "table-layout" }, viewBox, el("div", { class: "side" }, actions,
-      el("section", { class: "panel" }, el("h2", {}, "History"), historyList))));
+      el("section", { class: "panel" }, el("h2", {}, "History"), historyList), chat)));
   try {
     const h = await api("GET", `/api/matches/${matchId}/history`);
     addLines(h.lines);

@@ -1,0 +1,261 @@
+"""Table chat: the players seated at a match talk; whoever may watch the table reads.
+
+A line is said through one Lua script on the partition's two chat keys
+(events/keys.py): it is appended to the partition's chat stream, which every gateway
+process follows (services/gateway/hub.py) to push it to the sockets of its match, and
+kept among the match's latest lines, which a socket gets on connect. The stream entry's
+id is the line's id, so a socket that reads the latest lines and then hears the same
+line pushed sends it once.
+
+Chat is not part of a match's record: no event, no replay, no audit. It leaves Redis
+with the match when the archiver takes it (services/archiver/archive.lua). A line says
+what its writer typed and nothing the rules hide: the gateway adds only the seat and
+the name the table shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from typing import Annotated, Any, Protocol, cast
+
+import msgspec
+import structlog
+from litestar import WebSocket, get, post, websocket
+from litestar.datastructures import State
+from litestar.exceptions import ClientException, NotFoundException, PermissionDeniedException
+from redis.asyncio import Redis
+from redis.typing import EncodableT
+
+from events.keys import Keys, partition_of
+from events.matches import load_match
+from events.store import EventStore
+from services.gateway import contract, tables
+from services.gateway.hub import Read, StreamHub
+from services.gateway.limits import Limits
+from services.gateway.signouts import Signouts
+from services.gateway.sockets import GONE, admitted, refuse, until_closed
+from services.gateway.tokens import Player, Tokens
+
+MAX_CHARS = 300  # the longest line
+RECENT = 50  # the lines a match keeps, and a socket gets on connect
+STREAM_CAP = 10_000  # lines a partition's chat stream keeps for the followers
+log = structlog.get_logger("gateway.chat")
+
+SAY_LUA = """
+-- KEYS[1] the partition's chat stream  KEYS[2] its hash of each match's latest lines
+-- ARGV[1] match id  ARGV[2] the line (JSON)  ARGV[3] lines a match keeps
+-- ARGV[4] entries the stream keeps (about)
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], '*', 'm', ARGV[1], 'c', ARGV[2])
+local kept = redis.call('HGET', KEYS[2], ARGV[1])
+local lines = kept and cjson.decode(kept) or {}
+lines[#lines + 1] = {id, ARGV[2]}
+while #lines > tonumber(ARGV[3]) do table.remove(lines, 1) end
+redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(lines))
+return id
+"""
+
+
+class ChatLine(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One line said at a table."""
+
+    id: str = ""
+    """The chat stream's entry id: lines are in the order of their ids."""
+    at: int = 0
+    """When it was said, ms since the epoch (Redis's clock)."""
+    match_id: str
+    seat: int
+    """The writer's seat, from 0."""
+    player: str
+    name: str
+    """The writer's name as the table shows it."""
+    text: str
+
+
+class ChatBody(msgspec.Struct, forbid_unknown_fields=True):
+    text: Annotated[str, msgspec.Meta(max_length=4 * MAX_CHARS)]
+    """What to say: at most 300 characters once line breaks and control characters
+    are spaces and the ends trimmed."""
+
+
+def stored(entry_id: str, raw: bytes | str) -> ChatLine:
+    """A line as kept (without its id and time), given the entry id it was kept under."""
+    line = msgspec.json.decode(raw, type=ChatLine)
+    return msgspec.structs.replace(line, id=entry_id, at=int(entry_id.split("-", 1)[0]))
+
+
+# Characters that turn the text after them around: a line could seem to say what it
+# does not ("Trojan source").
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def cleaned(text: str) -> str:
+    """One line of text: control characters and line breaks are spaces, runs of spaces
+    one, the ends trimmed; direction overrides, private and unassigned characters go.
+    Joiners stay, which emoji need."""
+    kept = []
+    for c in text:
+        kind = unicodedata.category(c)
+        if kind in ("Cc", "Zl", "Zp"):
+            kept.append(" ")
+        elif c not in BIDI and kind not in ("Cs", "Co", "Cn"):
+            kept.append(c)
+    return " ".join("".join(kept).split())
+
+
+class ChatHub(StreamHub[ChatLine]):
+    """Follows the chat streams from the moment it starts; queues each new line for the
+    sockets of its match."""
+
+    logger = "gateway.chat"
+    failed_event = "chat_read_failed"
+
+    def stream(self, p: int) -> str:
+        return Keys(p).chat
+
+    async def take(self, found: Read) -> None:
+        for _, entries in found:
+            for entry_id, fields in entries:
+                match_id = fields[b"m"].decode()
+                if not self.followed(match_id):
+                    continue
+                try:
+                    line = stored(entry_id.decode(), fields[b"c"])
+                except (KeyError, msgspec.DecodeError, ValueError):
+                    self.log.warning("chat_line_unreadable", entry=entry_id.decode())
+                    continue
+                self.publish(match_id, line)
+
+
+class Chat:
+    """Says and reads the lines of a match."""
+
+    def __init__(self, redis: Redis, store: EventStore, hub: ChatHub) -> None:
+        self.redis = redis
+        self.store = store
+        self.hub = hub
+        self.partitions = store.partitions
+        self.lines = Limits(0.5, 5, what="chat lines")
+        self._say = redis.register_script(SAY_LUA)
+
+    def _keys(self, match_id: str) -> Keys:
+        return Keys(partition_of(match_id, self.partitions))
+
+    async def say(self, line: ChatLine) -> ChatLine:
+        keys = self._keys(line.match_id)
+        args: list[EncodableT] = [line.match_id, msgspec.json.encode(line), RECENT, STREAM_CAP]
+        entry_id: Any = await self._say(keys=[keys.chat, keys.chat_recent], args=args)
+        entry = entry_id.decode() if isinstance(entry_id, bytes) else str(entry_id)
+        return msgspec.structs.replace(line, id=entry, at=int(entry.split("-", 1)[0]))
+
+    async def recent(self, match_id: str) -> list[ChatLine]:
+        raw: Any = await self.redis.hget(self._keys(match_id).chat_recent, match_id)
+        if raw is None:
+            return []
+        kept = msgspec.json.decode(raw, type=list[tuple[str, str]])
+        return [stored(entry_id, body) for entry_id, body in kept]
+
+
+class _Gateway(Protocol):
+    """What these routes use of services.gateway.app.Gateway."""
+
+    tokens: Tokens
+    signouts: Signouts
+    store: EventStore
+    names: tables.NameBook
+    chat: Chat | None
+
+    def admit(self, player: str) -> Any: ...
+
+
+def _chat(state: State) -> tuple[_Gateway, Chat]:
+    gw = cast(_Gateway, state.gateway)
+    if gw.chat is None:
+        raise NotFoundException("Table chat is off here.")
+    return gw, gw.chat
+
+
+async def _seated(gw: _Gateway, match_id: str, me: Player) -> tuple[int | None, list[str]]:
+    """The caller's seat at the match (None: not seated) and the names the table shows."""
+    found = await load_match(gw.store, match_id)
+    if found is None:
+        raise NotFoundException(f"There is no match {match_id}.")
+    players = found.state.players
+    return tables.seat_of(found.state, me.id), await gw.names.of(players)
+
+
+@get("/api/matches/{match_id:str}/chat", responses=contract.READS_MATCH)
+async def read_chat(state: State, me: Player, match_id: contract.MatchIdPath) -> list[ChatLine]:
+    """The match's latest lines of chat (up to 50), oldest first: anyone who may watch
+    the table reads them."""
+    gw, chat = _chat(state)
+    await _seated(gw, match_id, me)
+    return await chat.recent(match_id)
+
+
+@post("/api/matches/{match_id:str}/chat", status_code=201, responses=contract.SENDS)
+async def say(state: State, me: Player, match_id: contract.MatchIdPath, data: ChatBody) -> ChatLine:
+    """Say a line at the table: only the players seated there may, before, during and
+    after the match. Pushed to every socket of the match's chat."""
+    gw, chat = _chat(state)
+    text = cleaned(data.text)
+    if not text:
+        raise ClientException("Say something: the line is empty.")
+    if len(text) > MAX_CHARS:
+        raise ClientException(f"A line of chat holds at most {MAX_CHARS} characters.")
+    seat, names = await _seated(gw, match_id, me)
+    if seat is None:
+        raise PermissionDeniedException("Only the players seated at this table may talk here.")
+    chat.lines.check(me.id)
+    line = await chat.say(
+        ChatLine(match_id=match_id, seat=seat, player=me.id, name=names[seat], text=text)
+    )
+    log.info("chat_line_said", match_id=match_id, player=me.id, chars=len(text))
+    return line
+
+
+@websocket("/api/matches/{match_id:str}/chat/live")
+async def live_chat(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
+    """The match's latest lines on connect (`{"kind": "hello", "lines": [...]}`), then
+    each new one as it is said (`{"kind": "line", "line": {...}}`). Signed in as
+    sockets.py says; closed 4404 when there is no such match or chat is off."""
+    gw = cast(_Gateway, socket.app.state.gateway)
+    async with admitted(socket, gw) as me:
+        if me is None:
+            return
+        if gw.chat is None or await load_match(gw.store, match_id) is None:
+            why = "Table chat is off here." if gw.chat is None else f"There is no match {match_id}."
+            await refuse(socket, why, 4404)
+            return
+        await _follow(socket, gw.chat, match_id)
+
+
+async def _follow(socket: WebSocket[Any, Any, Any], chat: Chat, match_id: str) -> None:
+    with chat.hub.subscribe(match_id) as heard:
+        backlog = await chat.recent(match_id)
+        # A line said between the subscription and the read comes twice: once in the
+        # backlog, once from the hub.
+        sent = {line.id for line in backlog}
+        closed = asyncio.create_task(until_closed(socket))
+        try:
+            await _send(socket, {"kind": "hello", "lines": backlog})
+            while not closed.done():
+                getter = asyncio.create_task(heard.get())
+                done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if getter not in done:
+                    getter.cancel()
+                    break
+                line = getter.result()
+                if line.id not in sent:
+                    await _send(socket, {"kind": "line", "line": line})
+        except GONE:
+            pass
+        finally:
+            closed.cancel()
+
+
+async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> None:
+    await socket.send_data(msgspec.json.encode(message).decode(), mode="text")
+
+
+ROUTES = [read_chat, say, live_chat]

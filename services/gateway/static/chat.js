@@ -1,0 +1,55 @@
+// Table chat: the latest lines, then each new one pushed; the seated players may talk.
+import { api, el, say, signInAgain, socketTo } from "./common.js";
+
+const MAX_CHARS = 300;
+
+export function chatPanel(matchId) {
+  const lines = el("ol", { class: "chat", id: "chat-lines", "aria-live": "polite" });
+  const problem = el("p", { class: "notice", hidden: true, role: "alert" });
+  const text = el("input", { id: "chat-text", type: "text", maxlength: MAX_CHARS, autocomplete: "off",
+    "aria-label": "Say at the table", placeholder: "Say something to the table" });
+  const form = el("form", { id: "chat-form", class: "chat-form", onsubmit: async (e) => {
+    e.preventDefault();
+    if (!text.value.trim()) return;
+    say(problem, "");
+    try {
+      await api("POST", `/api/matches/${matchId}/chat`, { text: text.value });
+      text.value = "";
+    } catch (err) { say(problem, err.message); }
+  } }, text, " ", el("button", { type: "submit" }, "Say"));
+  const spectating = el("p", { class: "muted", id: "chat-spectating" }, "Only the players seated here may talk.");
+  const panel = el("section", { class: "panel", id: "chat", "aria-label": "Table chat" },
+    el("h2", {}, "Chat"), lines, problem, form, spectating);
+  const seen = new Set();
+
+  const add = (line) => {
+    if (seen.has(line.id)) return;
+    seen.add(line.id);
+    const at = new Date(line.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    lines.append(el("li", { "data-seat": line.seat },
+      el("span", { class: "muted" }, at), " ", el("b", {}, line.name), ": ", line.text));
+    lines.scrollTop = lines.scrollHeight;
+  };
+
+  let retry = 500;
+  const listen = () => {
+    const socket = socketTo(`/api/matches/${matchId}/chat/live`);
+    socket.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      retry = 500;
+      if (m.kind === "hello") m.lines.forEach(add);
+      else if (m.kind === "line") add(m.line);
+      else if (m.kind === "error" && /chat is off/i.test(m.message)) panel.hidden = true;
+    };
+    socket.onclose = (e) => {
+      if (e.code === 4401) { signInAgain(); return; }
+      if (e.code === 4404) return;  // no such match, or no chat here: asking again cannot help
+      setTimeout(listen, retry); retry = Math.min(retry * 2, 8000);
+    };
+  };
+  listen();
+  // Who may talk follows the seat, which changes as players sit down and leave.
+  panel.seated = (seated) => { form.hidden = !seated; spectating.hidden = seated; };
+  panel.seated(false);
+  return panel;
+}

@@ -1,0 +1,59 @@
+"""Table chat in a real browser: the seated players talk and see each other's lines
+pushed, a spectator reads without a box to type in, and a line is shown as text."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.async_api import Browser, Page
+
+from services.gateway.stack import Stack
+from tests.browser.conftest import SCREENSHOTS, signed_in_page
+
+pytestmark = pytest.mark.browser
+
+
+async def headers_of(page: Page) -> dict[str, str]:
+    token = await page.evaluate("localStorage.getItem('tabletop.token')")
+    return {"authorization": f"Bearer {token}"}
+
+
+async def test_the_players_talk_at_the_table_and_a_spectator_reads(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    bea = await signed_in_page(browser, stack.url, "Bea", width=390)  # a phone's width
+    cid = await signed_in_page(browser, stack.url, "Cid")
+    async with httpx.AsyncClient(base_url=stack.url, timeout=10) as http:
+        made = await http.post(
+            "/api/matches", json={"game": "chicken", "seats": 2}, headers=await headers_of(ann)
+        )
+        match_id = made.json()["match_id"]
+        joined = await http.post(
+            f"/api/matches/{match_id}/join", json={}, headers=await headers_of(bea)
+        )
+        assert joined.status_code == 200
+    for page in (ann, bea, cid):
+        await page.goto(f"{stack.url}/table?match={match_id}")
+        await page.wait_for_selector(".live.on")
+    await ann.fill("#chat-text", "Good luck! <b>bold?</b>")
+    await ann.press("#chat-text", "Enter")
+    for page in (ann, bea, cid):
+        await page.wait_for_selector("#chat-lines li >> text=Good luck!")
+        line = await page.inner_text("#chat-lines li")
+        assert "Ann: Good luck! <b>bold?</b>" in line  # the markup as typed, not as markup
+        assert await page.locator("#chat-lines li b").all_inner_texts() == ["Ann"]
+    assert await ann.input_value("#chat-text") == ""
+    await bea.fill("#chat-text", "You too")
+    await bea.click("#chat-form button")
+    await ann.wait_for_selector("#chat-lines li >> text=You too")
+    # Cid watches: he reads every line, and has no box to type in.
+    assert not await cid.is_visible("#chat-form")
+    assert await cid.is_visible("#chat-spectating")
+    assert await cid.locator("#chat-lines li").count() == 2
+    # A reload gets the latest lines, each once.
+    await bea.reload()
+    await bea.wait_for_selector("#chat-lines li >> text=You too")
+    assert await bea.locator("#chat-lines li").count() == 2
+    await bea.screenshot(path=str(SCREENSHOTS / "table-chat.png"), full_page=True)
+    assert ann.errors == [] and bea.errors == [] and cid.errors == []  # type: ignore[attr-defined]
