@@ -176,12 +176,13 @@ def users(partitions: int) -> list[str]:
                 f"~{SIGNOUTS}",
                 first_arg("xadd", [SIGNOUTS]),
                 # Table chat (services/gateway/chat.py), the one thing it writes in a
-                # partition: a script appends to the partition's chat stream and keeps
-                # the match's latest lines, on those two exact keys; the stream is
-                # followed with XREAD, the lines read with HGET.
+                # partition: its scripts append to the partition's chat stream and keep
+                # the match's latest lines (a line said, or taken back), on those two
+                # exact keys; the stream is followed with XREAD, the lines read with HGET.
                 "~tt:{*}:chat ~tt:{*}:chat:recent",
                 first_arg("xadd", chat_streams),
                 first_arg("hset", chat_recent),
+                first_arg("hdel", chat_recent),
             ]
         ),
         " ".join(

@@ -210,6 +210,14 @@ class Gateway:
         self.requests.check(me.id)
         return me
 
+    def platform(self, given: str | None) -> None:
+        """The caller proves to be the platform with the shared secret (the header
+        `X-Gateway-Secret`), or is refused 401."""
+        if not secrets.compare_digest((given or "").encode(), self.config.secret.encode()):
+            raise NotAuthorizedException(
+                "Only the platform may do this: the gateway secret is wrong."
+            )
+
     @contextlib.contextmanager
     def admit(self, player: str) -> Iterator[str]:
         """A WebSocket of `player`'s, held open for the block: refused (the sentence why,
@@ -419,10 +427,7 @@ async def signin(
 
 
 def _platform(gw: Gateway, request: Request[Any, Any, Any]) -> None:
-    """The caller proves to be the platform with the shared secret, or is refused."""
-    given = request.headers.get("x-gateway-secret", "")
-    if not secrets.compare_digest(given.encode(), gw.config.secret.encode()):
-        raise NotAuthorizedException("Only the platform may do this: the gateway secret is wrong.")
+    gw.platform(request.headers.get("x-gateway-secret"))
 
 
 def _display_name(given: str) -> str:

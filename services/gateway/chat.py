@@ -21,9 +21,10 @@ from typing import Annotated, Any, Protocol, cast
 
 import msgspec
 import structlog
-from litestar import WebSocket, get, post, websocket
+from litestar import Request, WebSocket, delete, get, post, websocket
 from litestar.datastructures import State
 from litestar.exceptions import ClientException, NotFoundException, PermissionDeniedException
+from litestar.params import Parameter
 from redis.asyncio import Redis
 from redis.typing import EncodableT
 
@@ -55,6 +56,28 @@ redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(lines))
 return id
 """
 
+UNSAY_LUA = """
+-- KEYS[1] the partition's chat stream  KEYS[2] its hash of each match's latest lines
+-- ARGV[1] match id  ARGV[2] the line's id  ARGV[3] entries the stream keeps (about)
+-- Returns 1, or 0 when the match keeps no such line.
+local kept = redis.call('HGET', KEYS[2], ARGV[1])
+if not kept then return 0 end
+local lines = cjson.decode(kept)
+local left = {}
+for _, line in ipairs(lines) do
+  if line[1] ~= ARGV[2] then left[#left + 1] = line end
+end
+if #left == #lines then return 0 end
+-- An empty Lua table would be written as {}, not []: no lines, no field.
+if #left == 0 then
+  redis.call('HDEL', KEYS[2], ARGV[1])
+else
+  redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(left))
+end
+redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[3], '*', 'm', ARGV[1], 'x', ARGV[2])
+return 1
+"""
+
 
 class ChatLine(msgspec.Struct, kw_only=True, omit_defaults=True):
     """One line said at a table."""
@@ -70,6 +93,12 @@ class ChatLine(msgspec.Struct, kw_only=True, omit_defaults=True):
     name: str
     """The writer's name as the table shows it."""
     text: str
+
+
+class Removed(msgspec.Struct):
+    """A line the platform took back: every socket of its table drops it."""
+
+    id: str
 
 
 class ChatBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -103,9 +132,9 @@ def cleaned(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
-class ChatHub(StreamHub[ChatLine]):
-    """Follows the chat streams from the moment it starts; queues each new line for the
-    sockets of its match."""
+class ChatHub(StreamHub[ChatLine | Removed]):
+    """Follows the chat streams from the moment it starts; queues each new line, and
+    each line taken back, for the sockets of its match."""
 
     logger = "gateway.chat"
     failed_event = "chat_read_failed"
@@ -118,6 +147,9 @@ class ChatHub(StreamHub[ChatLine]):
             for entry_id, fields in entries:
                 match_id = fields[b"m"].decode()
                 if not self.followed(match_id):
+                    continue
+                if b"x" in fields:
+                    self.publish(match_id, Removed(fields[b"x"].decode()))
                     continue
                 try:
                     line = stored(entry_id.decode(), fields[b"c"])
@@ -137,6 +169,7 @@ class Chat:
         self.partitions = store.partitions
         self.lines = Limits(0.5, 5, what="chat lines")
         self._say = redis.register_script(SAY_LUA)
+        self._unsay = redis.register_script(UNSAY_LUA)
 
     def _keys(self, match_id: str) -> Keys:
         return Keys(partition_of(match_id, self.partitions))
@@ -147,6 +180,13 @@ class Chat:
         entry_id: Any = await self._say(keys=[keys.chat, keys.chat_recent], args=args)
         entry = entry_id.decode() if isinstance(entry_id, bytes) else str(entry_id)
         return msgspec.structs.replace(line, id=entry, at=int(entry.split("-", 1)[0]))
+
+    async def take_back(self, match_id: str, line_id: str) -> bool:
+        """Remove a line from the match's latest and from its sockets; False when the
+        match keeps no such line."""
+        keys = self._keys(match_id)
+        args: list[EncodableT] = [match_id, line_id, STREAM_CAP]
+        return bool(await self._unsay(keys=[keys.chat, keys.chat_recent], args=args))
 
     async def recent(self, match_id: str) -> list[ChatLine]:
         raw: Any = await self.redis.hget(self._keys(match_id).chat_recent, match_id)
@@ -166,6 +206,8 @@ class _Gateway(Protocol):
     chat: Chat | None
 
     def admit(self, player: str) -> Any: ...
+
+    def platform(self, given: str | None) -> None: ...
 
 
 def _chat(state: State) -> tuple[_Gateway, Chat]:
@@ -214,10 +256,33 @@ async def say(state: State, me: Player, match_id: contract.MatchIdPath, data: Ch
     return line
 
 
+@delete(
+    "/api/matches/{match_id:str}/chat/{line_id:str}",
+    status_code=204,
+    responses=contract.refusals(400, 401, 404),
+)
+async def take_back(
+    state: State,
+    request: Request[Any, Any, Any],
+    match_id: contract.MatchIdPath,
+    line_id: Annotated[
+        str, Parameter(pattern=r"^[0-9]{1,20}-[0-9]{1,20}$", description="The line's id.")
+    ],
+) -> None:
+    """The platform takes a line back (a moderator's call; header `X-Gateway-Secret`):
+    gone from the table's latest lines, and from every page showing it."""
+    gw, chat = _chat(state)
+    gw.platform(request.headers.get("x-gateway-secret"))
+    if not await chat.take_back(match_id, line_id):
+        raise NotFoundException(f"The table {match_id} keeps no line {line_id}.")
+    log.info("chat_line_taken_back", match_id=match_id, line=line_id)
+
+
 @websocket("/api/matches/{match_id:str}/chat/live")
 async def live_chat(socket: WebSocket[Any, Any, Any], match_id: str) -> None:
     """The match's latest lines on connect (`{"kind": "hello", "lines": [...]}`), then
-    each new one as it is said (`{"kind": "line", "line": {...}}`). Signed in as
+    each new one as it is said (`{"kind": "line", "line": {...}}`) and each one the
+    platform takes back (`{"kind": "removed", "id": ...}`). Signed in as
     sockets.py says; closed 4404 when there is no such match or chat is off."""
     gw = cast(_Gateway, socket.app.state.gateway)
     async with admitted(socket, gw) as me:
@@ -245,9 +310,11 @@ async def _follow(socket: WebSocket[Any, Any, Any], chat: Chat, match_id: str) -
                 if getter not in done:
                     getter.cancel()
                     break
-                line = getter.result()
-                if line.id not in sent:
-                    await _send(socket, {"kind": "line", "line": line})
+                heard_now = getter.result()
+                if isinstance(heard_now, Removed):
+                    await _send(socket, {"kind": "removed", "id": heard_now.id})
+                elif heard_now.id not in sent:
+                    await _send(socket, {"kind": "line", "line": heard_now})
         except GONE:
             pass
         finally:
@@ -258,4 +325,4 @@ async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> No
     await socket.send_data(msgspec.json.encode(message).decode(), mode="text")
 
 
-ROUTES = [read_chat, say, live_chat]
+ROUTES = [read_chat, say, take_back, live_chat]

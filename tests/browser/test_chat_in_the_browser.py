@@ -56,4 +56,15 @@ async def test_the_players_talk_at_the_table_and_a_spectator_reads(
     await bea.wait_for_selector("#chat-lines li >> text=You too")
     assert await bea.locator("#chat-lines li").count() == 2
     await bea.screenshot(path=str(SCREENSHOTS / "table-chat.png"), full_page=True)
+    # A moderator of the platform takes Ann's line back: it leaves every page.
+    first = await bea.get_attribute("#chat-lines li", "data-id")
+    async with httpx.AsyncClient(base_url=stack.url, timeout=10) as http:
+        taken = await http.delete(
+            f"/api/matches/{match_id}/chat/{first}",
+            headers={"x-gateway-secret": "browser-test-secret-0123456789ab"},  # conftest
+        )
+        assert taken.status_code == 204
+    for page in (ann, bea, cid):
+        await page.wait_for_function("() => document.querySelectorAll('#chat-lines li').length < 2")
+        assert "You too" in await page.inner_text("#chat-lines")
     assert ann.errors == [] and bea.errors == [] and cid.errors == []  # type: ignore[attr-defined]

@@ -17,7 +17,7 @@ from services.gateway.app import GatewayConfig
 from services.gateway.chat import MAX_CHARS, RECENT, SAY_LUA, cleaned
 from services.gateway.stack import Stack
 from services.infra.config import ConfigError
-from tests.gateway.conftest import gateway, sign_in
+from tests.gateway.conftest import SECRET, gateway, sign_in
 from tests.gateway.test_gateway import table_of_two
 
 
@@ -87,6 +87,29 @@ async def test_a_line_is_pushed_once_to_every_socket_and_a_reconnect_gets_the_la
     assert [x["text"] for x in hello["lines"]] == ["first", "second", "third"]
     ids = [x["id"] for x in hello["lines"]]
     assert ids == sorted(ids, key=lambda i: tuple(map(int, i.split("-"))))
+
+
+async def test_the_platform_takes_a_line_back_from_the_table_and_its_sockets(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    match_id, (ann, bea) = await table_of_two(http)
+    rude = (await say(http, match_id, bea, "something rude")).json()
+    assert (await say(http, match_id, ann, "let's play")).status_code == 201
+    url = f"/api/matches/{match_id}/chat/{rude['id']}"
+    async with chat_socket(stack, ann, match_id) as socket:
+        hello = await receive(socket)
+        assert [x["text"] for x in hello["lines"]] == ["something rude", "let's play"]
+        # Only the platform may: a player, or a wrong secret, is refused.
+        assert (await http.delete(url, headers=ann)).status_code == 401
+        assert (await http.delete(url, headers={"x-gateway-secret": "guess"})).status_code == 401
+        taken = await http.delete(url, headers={"x-gateway-secret": SECRET})
+        assert taken.status_code == 204, taken.text
+        assert await receive(socket) == {"kind": "removed", "id": rude["id"]}
+    read = (await http.get(f"/api/matches/{match_id}/chat", headers=bea)).json()
+    assert [x["text"] for x in read] == ["let's play"]
+    again = await http.delete(url, headers={"x-gateway-secret": SECRET})
+    assert again.status_code == 404
+    assert again.json()["detail"] == f"The table {match_id} keeps no line {rude['id']}."
 
 
 async def test_a_line_is_one_line_of_text_and_not_too_long(http: httpx.AsyncClient) -> None:

@@ -33,7 +33,7 @@ from services.cli.main import main
 from services.client.bots import play_match
 from services.client.client import TabletopClient
 from services.commands.service import HEARTBEAT_LUA
-from services.gateway.chat import SAY_LUA
+from services.gateway.chat import SAY_LUA, UNSAY_LUA
 from services.gateway.seating import BOT_KEYS, LEASE_LUA, QUEUE_KEYS, SEAT_LUA
 from services.infra.config import Settings
 from services.infra.embedded import EmbeddedRedis
@@ -192,6 +192,9 @@ def _ops() -> dict[str, Op]:
         "chat recent.hget": lambda r: r.hget(CHAT_RECENT, "m1"),
         "chat recent.hdel": lambda r: r.hdel(CHAT_RECENT, "m1"),
         "chat recent.hset(other key)": lambda r: r.hset(CHAT_RECENT + "x", "m1", "[]"),
+        "chat.take back(script)": lambda r: r.eval(
+            UNSAY_LUA, 2, CHAT, CHAT_RECENT, "m1", "1-0", 1000
+        ),
         # ended sign-ins, followed by every gateway process each second
         "signouts.xadd": lambda r: r.xadd(SIGNOUTS, {"p": "dev-ann"}),
         "signouts.xrange": lambda r: r.xrange(SIGNOUTS),
@@ -370,9 +373,11 @@ ALLOWED: dict[str, set[str]] = {
         "notices.xread",
         # Table chat: its script on the partition's two chat keys, and the pushes.
         "chat.say(script)",
+        "chat.take back(script)",
         "chat.xread",
         "chat.xadd",
         "chat recent.hget",
+        "chat recent.hdel",  # a line the platform takes back
     },
     "tt-reader": {
         "summary.get",
@@ -500,7 +505,7 @@ async def seed(admin: Redis) -> None:
     await admin.xadd(SCHEDULER_REPLIES, {"r": b"{}"})
     await admin.xadd(NOTICES, {"n": b"{}"})
     await admin.xadd(CHAT, {"m": "m1", "c": b"{}"})
-    await admin.hset(CHAT_RECENT, "m1", "[]")
+    await admin.hset(CHAT_RECENT, "m1", '[["1-0", "{}"]]')  # a line to take back
     await admin.xgroup_create(NOTICES, "tt-webhooks", id="0")
     await admin.zadd(TURNS, {"m1": 1})
     await admin.zadd(INBOX, {"{}": 1})

@@ -26,7 +26,7 @@ export function chatPanel(matchId) {
     if (seen.has(line.id)) return;
     seen.add(line.id);
     const at = new Date(line.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    lines.append(el("li", { "data-seat": line.seat },
+    lines.append(el("li", { "data-seat": line.seat, "data-id": line.id },
       el("span", { class: "muted" }, at), " ", el("b", {}, line.name), ": ", line.text));
     lines.scrollTop = lines.scrollHeight;
   };
@@ -39,6 +39,7 @@ export function chatPanel(matchId) {
       retry = 500;
       if (m.kind === "hello") m.lines.forEach(add);
       else if (m.kind === "line") add(m.line);
+      else if (m.kind === "removed") lines.querySelectorAll("li").forEach((li) => { if (li.dataset.id === m.id) li.remove(); });
       else if (m.kind === "error" && /chat is off/i.test(m.message)) panel.hidden = true;
     };
     socket.onclose = (e) => {
