@@ -13,6 +13,7 @@ from redis.exceptions import ResponseError
 
 from events.keys import RATINGS, Keys, heartbeats
 from services import compose
+from services.gateway.chat import Chat, ChatHub, ChatLine
 from services.gateway.live import LiveHub
 from services.infra.cluster import HOST, SLOTS, EmbeddedCluster, node_command
 from services.infra.redisconn import FastConnection, connect, is_cluster, twin
@@ -181,6 +182,34 @@ async def test_the_live_hub_follows_every_partition_on_a_cluster(
     finally:
         await hub.stop()
         await admin.aclose()
+
+
+async def test_table_chat_of_every_partition_is_said_and_heard_on_a_cluster(
+    cluster3: EmbeddedCluster,
+) -> None:
+    """Each partition's chat keys live in its slot: the script saying a line stays
+    there, and the chat hub follows every partition's stream on its own master."""
+    redis = connect(cluster3.url)
+    await redis.flushdb()
+    hub = ChatHub(connect(cluster3.url), P, block_ms=100)
+    await hub.start()
+    chat = Chat(redis, compose.event_store(settings(cluster3.url), redis), hub)
+    try:
+        ids = ids_for_every_partition(1)
+        queues = {mid: hub.subscribe(mid) for mid in ids}
+        heard = {mid: q.__enter__() for mid, q in queues.items()}
+        for mid in ids:
+            said = await chat.say(ChatLine(match_id=mid, seat=0, player="p", name="P", text=mid))
+            assert said.id
+        for mid in ids:
+            line = await asyncio.wait_for(heard[mid].get(), 60)  # a bound, not a measure
+            assert isinstance(line, ChatLine) and line.text == mid
+            assert [kept.text for kept in await chat.recent(mid)] == [mid]
+        for q in queues.values():
+            q.__exit__(None, None, None)
+    finally:
+        await hub.stop()
+        await redis.aclose()
 
 
 async def test_replies_that_wait_for_a_replica_say_so_when_there_is_none(
