@@ -1077,6 +1077,7 @@ async def _log_refusal(exc: Exception, scope: Any) -> None:
     if isinstance(exc, RecursionError) and _decoding(exc):
         status, exc = 400, ClientException(TOO_DEEP)
     if status in CLIENT_ERRORS:
+        metrics.count(metrics.REFUSALS, str(status))
         detail = getattr(exc, "detail", "") or str(exc)
         # A player held to the rate is named: who floods is what the operator asks.
         who = {"player": exc.player} if isinstance(exc, SlowDown) and exc.player else {}

@@ -37,6 +37,7 @@ from services.gateway.limits import Limits
 from services.gateway.signouts import Signouts
 from services.gateway.sockets import GONE, admitted, refuse, until_closed
 from services.gateway.tokens import Player, Tokens
+from services.infra import metrics
 
 MAX_CHARS = 300  # the longest line
 RECENT = 50  # the lines a match keeps, and a socket gets on connect
@@ -252,6 +253,7 @@ async def say(state: State, me: Player, match_id: contract.MatchIdPath, data: Ch
     line = await chat.say(
         ChatLine(match_id=match_id, seat=seat, player=me.id, name=names[seat], text=text)
     )
+    metrics.count(metrics.CHAT_LINES, "said")
     log.info("chat_line_said", match_id=match_id, player=me.id, chars=len(text))
     return line
 
@@ -275,6 +277,7 @@ async def take_back(
     gw.platform(request.headers.get("x-gateway-secret"))
     if not await chat.take_back(match_id, line_id):
         raise NotFoundException(f"The table {match_id} keeps no line {line_id}.")
+    metrics.count(metrics.CHAT_LINES, "taken_back")
     log.info("chat_line_taken_back", match_id=match_id, line=line_id)
 
 

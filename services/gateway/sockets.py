@@ -14,7 +14,7 @@ so the operator can find those clients; docs/gateway.md says why not to use it."
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, cast
 
@@ -25,6 +25,7 @@ from litestar.exceptions import WebSocketDisconnect
 from services.gateway.feeds import ENCODER, LiveError
 from services.gateway.signouts import Signouts
 from services.gateway.tokens import BadToken, Player, Tokens, bearer
+from services.infra import metrics
 
 # The client has gone: a read says so with WebSocketDisconnect, a send with an OSError
 # (what the ASGI spec asks a server to raise; uvicorn's ClientDisconnected is one). An
@@ -72,8 +73,21 @@ async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIter
             await refuse(socket, refused, 4429)
             yield None
             return
-        with gw.signouts.watching(me.id, (issued, one), socket):
+        with gw.signouts.watching(me.id, (issued, one), socket), _counted(socket):
             yield me
+
+
+@contextlib.contextmanager
+def _counted(socket: WebSocket[Any, Any, Any]) -> Iterator[None]:
+    """The socket counted among the open ones of its kind while the block runs."""
+    path = socket.url.path
+    kind = "chat" if path.endswith("/chat/live") else "notices" if "/me/" in path else "match"
+    open_now = metrics.SOCKETS.labels(kind)
+    open_now.inc()
+    try:
+        yield
+    finally:
+        open_now.dec()
 
 
 async def until_closed(socket: WebSocket[Any, Any, Any]) -> None:

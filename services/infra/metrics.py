@@ -73,6 +73,17 @@ class Tally:
         self._counts.clear()
 
 
+# --- the gateway (each process counts its own) ------------------------------------------
+
+SOCKETS = Gauge(
+    "tabletop_gateway_sockets", "WebSockets open in this gateway process, by kind", ["kind"]
+)
+REFUSALS = Counter(
+    "tabletop_gateway_refusals", "Requests the gateway refused, by HTTP status", ["status"]
+)
+CHAT_LINES = Counter("tabletop_chat_lines", "Table chat lines said or taken back", ["action"])
+
+
 # --- the projector -------------------------------------------------------------------
 PROJECTION_LAG = Gauge(
     "tabletop_projection_lag_seconds",

@@ -169,3 +169,37 @@ def test_a_chat_setting_other_than_on_or_off_is_refused(
         GatewayConfig.from_env()
     monkeypatch.setenv("TABLETOP_CHAT", "off")
     assert GatewayConfig.from_env().chat is False
+
+
+def sample(text: str, name: str) -> float:
+    """A sample's value in a Prometheus scrape (0 when it is not there yet)."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[-1])
+    return 0.0
+
+
+async def test_the_operator_counts_the_lines_and_the_open_chat_sockets(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    said = 'tabletop_chat_lines_total{action="said"}'
+    sockets = 'tabletop_gateway_sockets{kind="chat"}'
+    refused = 'tabletop_gateway_refusals_total{status="403"}'
+    match_id, (ann, _) = await table_of_two(http)
+    before = (await http.get("/metrics")).text
+    async with chat_socket(stack, ann, match_id) as socket:
+        await receive(socket)
+        assert (await say(http, match_id, ann, "counted")).status_code == 201
+        await receive(socket)
+        cid = await sign_in(http, "Cid")
+        assert (await say(http, match_id, cid, "me too")).status_code == 403
+        during = (await http.get("/metrics")).text
+    assert sample(during, said) == sample(before, said) + 1
+    assert sample(during, sockets) == sample(before, sockets) + 1
+    assert sample(during, refused) == sample(before, refused) + 1
+    for _ in range(100):  # the socket's end is counted once the gateway sees it close
+        after = (await http.get("/metrics")).text
+        if sample(after, sockets) == sample(before, sockets):
+            break
+        await asyncio.sleep(0.05)
+    assert sample(after, sockets) == sample(before, sockets)
