@@ -1,6 +1,7 @@
 """What the test run needs beyond Python packages, set up from the project's own files
 before the first test, so `pytest` alone passes on a fresh machine: the official AsyncAPI
-parser (pinned by tools/asyncapi/package-lock.json), Debian's Chromium for the
+parser (pinned by tools/asyncapi/package-lock.json), axe-core for the pages'
+accessibility (tools/a11y/package-lock.json), Debian's Chromium for the
 browser tests (Playwright's own browser download is not reachable here) and Debian's
 docker-compose, which checks deploy/compose.yaml where no Compose tool is installed."""
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATOR = ROOT / "tools" / "asyncapi"
+AXE = ROOT / "tools" / "a11y"
 CHROMIUM = Path(os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium"))
 
 
@@ -21,16 +23,25 @@ def _say(line: str) -> None:
     print(f"[test setup] {line}", file=sys.stderr, flush=True)
 
 
-def install_validator() -> None:
-    if (VALIDATOR / "node_modules" / "@asyncapi" / "parser").is_dir() or not shutil.which("npm"):
+def _npm_ci(folder: Path, installed: Path, what: str) -> None:
+    if installed.exists() or not shutil.which("npm"):
         return
-    _say("installing the AsyncAPI validator (npm ci, pinned)")
+    _say(f"installing {what} (npm ci, pinned)")
     subprocess.run(
-        ["npm", "ci", "--prefix", str(VALIDATOR), "--ignore-scripts", "--no-audit", "--no-fund"],
+        ["npm", "ci", "--prefix", str(folder), "--ignore-scripts", "--no-audit", "--no-fund"],
         check=False,
         stdout=subprocess.DEVNULL,
         timeout=600,
     )
+
+
+def install_validator() -> None:
+    parser = VALIDATOR / "node_modules" / "@asyncapi" / "parser"
+    _npm_ci(VALIDATOR, parser, "the AsyncAPI validator")
+
+
+def install_axe() -> None:
+    _npm_ci(AXE, AXE / "node_modules" / "axe-core" / "axe.min.js", "axe-core")
 
 
 def install_chromium() -> None:
@@ -80,5 +91,6 @@ def install_compose() -> None:
 def set_up() -> None:
     """Missing tools are installed; a tool that cannot be is reported by its own tests."""
     install_validator()
+    install_axe()
     install_chromium()
     install_compose()

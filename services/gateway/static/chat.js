@@ -4,7 +4,7 @@ import { api, el, say, signInAgain, socketTo } from "./common.js";
 const MAX_CHARS = 300;
 
 export function chatPanel(matchId) {
-  const lines = el("ol", { class: "chat", id: "chat-lines", "aria-live": "polite" });
+  const lines = el("ol", { class: "chat", id: "chat-lines", "aria-live": "polite", tabindex: 0, "aria-label": "Chat lines" });
   const problem = el("p", { class: "notice", hidden: true, role: "alert" });
   const text = el("input", { id: "chat-text", type: "text", maxlength: MAX_CHARS, autocomplete: "off",
     "aria-label": "Say at the table", placeholder: "Say something to the table" });

@@ -77,7 +77,7 @@ export function header(title) {
   const who = myName();
   return el("header", { class: "top" },
     el("a", { href: "/", class: "brand" }, "tabletop"),
-    el("span", { class: "title" }, title),
+    el("h1", { class: "title" }, title),
     who ? el("span", { class: "who" }, "Signed in as ", el("b", {}, who), " ",
       signOutButton("/api/me/signout", "Ends your sign-in on this device", "Sign out"), " ",
       signOutButton("/api/me/signout/everywhere", "Ends your sign-ins on every device",

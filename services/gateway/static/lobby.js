@@ -214,7 +214,7 @@ function listPanel() {
   setInterval(refresh, 5000);
   return el("section", { class: "panel" }, el("h2", {}, "Tables"),
     el("div", { class: "filters" }, game, " ", status, " ", el("button", { onclick: refresh }, "Refresh tables")),
-    el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["Game", "Players", "Status", ""].map((h) => el("th", {}, h)))), rows));
+    el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["Game", "Players", "Status"].map((h) => el("th", {}, h)), el("th", {}, el("span", { class: "visually-hidden" }, "Open")))), rows));
 }
 
 // The tables I sit at, waiting or in play, and those I played to the end: a table

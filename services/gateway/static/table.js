@@ -11,7 +11,8 @@ const live = el("span", { class: "live off", role: "status", id: "live" }, "conn
 const notice = el("p", { class: "notice", hidden: true, id: "notice", role: "alert" });
 const viewBox = el("div", { id: "view" });
 const actions = el("section", { class: "panel actions", id: "actions", "aria-label": "Your moves" });
-const historyList = el("ol", { class: "history", id: "history" });
+// Scrolled by itself: focusable, so a keyboard can scroll it too.
+const historyList = el("ol", { class: "history", id: "history", tabindex: 0, "aria-label": "History" });
 let chat = null;  // made once signed in: it opens a socket of its own
 
 function render() {
@@ -186,7 +187,7 @@ function connect() {
 async function main() {
   if (!token()) { location.href = `/?next=${encodeURIComponent(location.pathname + location.search)}`; return; }
   chat = chatPanel(matchId);
-  root.replaceChildren(header("Table"), el("div", { class: "bar" }, live, el("code", {}, matchId)), notice,
+  root.replaceChildren(header("Table"), el("section", { class: "bar", "aria-label": "Connection" }, live, el("code", {}, matchId)), notice,
     el("main", { class: "table-layout" }, viewBox, el("div", { class: "side" }, actions,
       el("section", { class: "panel" }, el("h2", {}, "History"), historyList), chat)));
   try {

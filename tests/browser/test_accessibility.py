@@ -1,0 +1,128 @@
+"""The pages checked by axe-core (tools/a11y, pinned) as a screen reader or a keyboard
+user meets them: the sign-in page, the lobby at desktop and phone widths, a table of
+every registered game in play, and a replay. Any fault axe finds, whatever its impact,
+fails the test, named with the page and the elements it was found on."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser, Page
+from redis.asyncio import Redis
+
+from services.gateway.app import GatewayConfig
+from services.gateway.stack import Stack
+from services.infra.config import Settings
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "tools" / "a11y" / "node_modules" / "axe-core"
+
+
+@pytest_asyncio.fixture
+async def unlimited(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
+    """A gateway that lets one player open a table of every game at once."""
+    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
+    config = GatewayConfig(
+        secret="browser-test-secret-0123456789ab",
+        dev_signin=True,
+        bot_delay=0.0,
+        rate=0,
+        tables_per_minute=0,
+    )
+    running = await Stack(settings, config).start()
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+async def faults(page: Page) -> list[str]:
+    """What axe finds wrong with the page as it stands, one line a rule."""
+    if not (AXE / "axe.min.js").is_file():
+        pytest.fail("axe-core is not installed: run npm ci --prefix tools/a11y")
+    await page.add_script_tag(path=str(AXE / "axe.min.js"))
+    found: dict[str, Any] = await page.evaluate("() => axe.run(document)")
+    return [
+        f"{v['impact']} {v['id']} ({v['help']}): {[n['html'][:120] for n in v['nodes'][:3]]}"
+        for v in found["violations"]
+    ]
+
+
+async def page_of(browser: Browser, url: str, token: str | None = None, width: int = 1100) -> Page:
+    """A page where axe may be injected (the pages' own policy runs no script but theirs),
+    signed in with `token` when one is given."""
+    context = await browser.new_context(viewport={"width": width, "height": 900}, bypass_csp=True)
+    if token:
+        await context.add_init_script(f"localStorage.setItem('tabletop.token', '{token}')")
+    page = await context.new_page()
+    await page.goto(url)
+    return page
+
+
+async def table_in_play(http: httpx.AsyncClient, me: dict[str, str], game: dict[str, Any]) -> str:
+    """A table of `game` with bots in the other seats, started."""
+    seats = game["min_players"]
+    made = await http.post("/api/matches", json={"game": game["name"], "seats": seats}, headers=me)
+    assert made.status_code == 201, made.text
+    match_id: str = made.json()["match_id"]
+    for _ in range(seats - 1):
+        added = await http.post(f"/api/matches/{match_id}/bots", json={}, headers=me)
+        assert added.status_code == 200, added.text
+    started = await http.post(f"/api/matches/{match_id}/start", json={}, headers=me)
+    assert started.status_code == 200, started.text
+    return match_id
+
+
+async def played_to_the_end(http: httpx.AsyncClient, me: dict[str, str]) -> str:
+    """A short match against a bot, played to its end."""
+    game = {"name": "countdown", "min_players": 2}
+    match_id = await table_in_play(http, me, game)
+    for _ in range(400):
+        seen = (await http.get(f"/api/matches/{match_id}", headers=me)).json()
+        if seen["view"]["status"] == "finished":
+            return match_id
+        if seen["commands"]:
+            body = {"command_id": uuid.uuid4().hex, "move": seen["commands"][0]["legal"][0]}
+            await http.post(f"/api/matches/{match_id}/commands", json=body, headers=me)
+        await asyncio.sleep(0.05)
+    raise AssertionError("the match did not end")
+
+
+async def test_every_page_passes_axe(unlimited: Stack, browser: Browser) -> None:
+    stack = unlimited
+    found: dict[str, list[str]] = {}
+    welcome = await page_of(browser, stack.url + "/")
+    await welcome.wait_for_selector("#signin")
+    found["sign-in"] = await faults(welcome)
+    async with httpx.AsyncClient(base_url=stack.url, timeout=30) as http:
+        signed = await http.post("/api/signin/dev", json={"name": "Ann"})
+        token = signed.json()["token"]
+        me = {"authorization": f"Bearer {token}"}
+        for width in (1100, 390):
+            lobby = await page_of(browser, stack.url + "/", token, width)
+            await lobby.wait_for_selector("#quick-play")
+            await lobby.wait_for_selector("#my-ratings li")
+            found[f"lobby at {width} px"] = await faults(lobby)
+            await lobby.context.close()
+        table = await page_of(browser, stack.url + "/", token)
+        for game in (await http.get("/api/games")).json():
+            match_id = await table_in_play(http, me, game)
+            await table.goto(f"{stack.url}/table?match={match_id}")
+            await table.wait_for_selector(".live.on")
+            await table.wait_for_selector("#history li")
+            found[f"table of {game['name']}"] = await faults(table)
+        match_id = await played_to_the_end(http, me)
+        await table.goto(f"{stack.url}/replay?match={match_id}")
+        await table.wait_for_selector("#sentence")
+        found["replay"] = await faults(table)
+    assert len(found) > 10
+    wrong = {page: lines for page, lines in found.items() if lines}
+    assert wrong == {}
