@@ -20,6 +20,7 @@ from redis.asyncio import Redis
 from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
 from services.infra.config import Settings
+from tests.browser.conftest import add_a_bot_and_start, quick_play, signed_in_page
 
 pytestmark = pytest.mark.browser
 
@@ -126,3 +127,33 @@ async def test_every_page_passes_axe(unlimited: Stack, browser: Browser) -> None
     assert len(found) > 10
     wrong = {page: lines for page, lines in found.items() if lines}
     assert wrong == {}
+
+
+async def test_a_player_plays_by_keyboard_her_move_in_focus_at_her_turn(
+    stack: Stack, browser: Browser
+) -> None:
+    """Whenever the turn comes to Ann, her first move has the focus: Enter plays it, and
+    she plays a whole match of Chicken! against a bot without the mouse."""
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await quick_play(ann, "chicken", 2)
+    await add_a_bot_and_start(ann)
+    played = 0
+    for _ in range(600):
+        if "finished" in await ann.inner_text(".panel.status"):
+            break
+        focused = await ann.evaluate(
+            "() => document.activeElement && document.activeElement.matches('#actions button.move')"
+        )
+        if not focused:
+            await ann.wait_for_timeout(50)
+            continue
+        before = await ann.inner_text(".panel.status")
+        await ann.keyboard.press("Enter")
+        await ann.wait_for_function(
+            "b => document.querySelector('.panel.status').innerText !== b", arg=before
+        )
+        played += 1
+    else:
+        raise AssertionError("the match did not end")
+    assert played > 3
+    assert ann.errors == []  # type: ignore[attr-defined]
