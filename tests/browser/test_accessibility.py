@@ -21,6 +21,7 @@ from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
 from services.infra.config import Settings
 from tests.browser.conftest import add_a_bot_and_start, quick_play, signed_in_page
+from tests.browser.test_play_in_the_browser import shown_version
 
 pytestmark = pytest.mark.browser
 
@@ -157,3 +158,26 @@ async def test_a_player_plays_by_keyboard_her_move_in_focus_at_her_turn(
         raise AssertionError("the match did not end")
     assert played > 3
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+async def test_the_turn_coming_round_leaves_a_line_being_typed_where_it_is(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await quick_play(ann, "chicken", 2)
+    await add_a_bot_and_start(ann)
+    await ann.wait_for_selector("#actions button.move")
+    await ann.click("#chat-text")
+    await ann.keyboard.type("wait, I")
+    # A move played without taking the focus (a click by script); the bot answers and
+    # the turn comes back to Ann while she is typing.
+    before = await shown_version(ann)
+    await ann.evaluate("() => document.querySelector('#actions button.move').click()")
+    await ann.wait_for_function(
+        "v => !document.querySelector('.panel.status').innerText.includes('version ' + v + ' ')"
+        " && document.querySelector('#actions button.move')",
+        arg=before,
+    )
+    await ann.wait_for_timeout(300)  # the push's message handled to its end
+    assert await ann.evaluate("() => document.activeElement.id") == "chat-text"
+    assert await ann.input_value("#chat-text") == "wait, I"

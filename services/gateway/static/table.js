@@ -168,8 +168,11 @@ function connect() {
       render();
       if (m.your_turn) {
         document.title = "Your turn · tabletop";
+        // The first move takes the focus only from nothing: not from a line being
+        // typed in the chat, nor from the history being scrolled.
         const first = actions.querySelector("button.move");
-        if (first && !actions.contains(document.activeElement)) first.focus();
+        const idle = !document.activeElement || document.activeElement === document.body;
+        if (first && idle) first.focus();
       }
     } else if (m.kind === "error") say(notice, m.message);
   };
