@@ -36,8 +36,15 @@ async def test_the_players_talk_at_the_table_and_a_spectator_reads(
     for page in (ann, bea, cid):
         await page.goto(f"{stack.url}/table?match={match_id}")
         await page.wait_for_selector(".live.on")
+    # Bea's phone shows the top of the table: the chat is out of sight, below.
+    await bea.set_viewport_size({"width": 390, "height": 420})
+    await bea.evaluate("() => window.scrollTo(0, 0)")
     await ann.fill("#chat-text", "Good luck! <b>bold?</b>")
     await ann.press("#chat-text", "Enter")
+    await bea.wait_for_selector("#chat-unread >> text=Chat: 1 new")
+    await bea.click("#chat-unread")  # to the chat, where the line is read
+    await bea.wait_for_selector("#chat-unread", state="hidden")
+    await bea.set_viewport_size({"width": 390, "height": 900})
     for page in (ann, bea, cid):
         await page.wait_for_selector("#chat-lines li >> text=Good luck!")
         line = await page.inner_text("#chat-lines li")

@@ -21,10 +21,19 @@ export function chatPanel(matchId) {
   const panel = el("section", { class: "panel", id: "chat", "aria-label": "Table chat" },
     el("h2", {}, "Chat"), lines, problem, form, spectating);
   const seen = new Set();
+  // Lines said while the panel is out of sight (below the board on a phone) are counted
+  // on a link to it, at the top of the page.
+  let unread = 0;
+  let inSight = false;
+  const badge = el("a", { href: "#chat", id: "chat-unread", class: "unread", hidden: true });
+  const count = (n) => { unread = n; badge.hidden = !n; badge.textContent = `Chat: ${n} new`; };
+  new IntersectionObserver((entries) => { inSight = entries.some((e) => e.isIntersecting); if (inSight) count(0); })
+    .observe(panel);
 
-  const add = (line) => {
+  const add = (line, fresh) => {
     if (seen.has(line.id)) return;
     seen.add(line.id);
+    if (fresh && !inSight) count(unread + 1);
     const at = new Date(line.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     lines.append(el("li", { "data-seat": line.seat, "data-id": line.id },
       el("span", { class: "muted" }, at), " ", el("b", {}, line.name), ": ", line.text));
@@ -37,8 +46,8 @@ export function chatPanel(matchId) {
     socket.onmessage = (e) => {
       const m = JSON.parse(e.data);
       retry = 500;
-      if (m.kind === "hello") m.lines.forEach(add);
-      else if (m.kind === "line") add(m.line);
+      if (m.kind === "hello") m.lines.forEach((line) => add(line, false));
+      else if (m.kind === "line") add(m.line, true);
       else if (m.kind === "removed") lines.querySelectorAll("li").forEach((li) => { if (li.dataset.id === m.id) li.remove(); });
       else if (m.kind === "error" && /chat is off/i.test(m.message)) panel.hidden = true;
     };
@@ -52,5 +61,6 @@ export function chatPanel(matchId) {
   // Who may talk follows the seat, which changes as players sit down and leave.
   panel.seated = (seated) => { form.hidden = !seated; spectating.hidden = seated; };
   panel.seated(false);
+  panel.badge = badge;
   return panel;
 }

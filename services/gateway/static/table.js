@@ -190,7 +190,7 @@ function connect() {
 async function main() {
   if (!token()) { location.href = `/?next=${encodeURIComponent(location.pathname + location.search)}`; return; }
   chat = chatPanel(matchId);
-  root.replaceChildren(header("Table"), el("section", { class: "bar", "aria-label": "Connection" }, live, el("code", {}, matchId)), notice,
+  root.replaceChildren(header("Table"), el("section", { class: "bar", "aria-label": "Connection" }, live, el("code", {}, matchId), chat.badge), notice,
     el("main", { class: "table-layout" }, viewBox, el("div", { class: "side" }, actions,
       el("section", { class: "panel" }, el("h2", {}, "History"), historyList), chat)));
   try {
