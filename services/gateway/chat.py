@@ -15,7 +15,7 @@ the name the table shows.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import unicodedata
 from typing import Annotated, Any, Protocol, cast
 
@@ -35,7 +35,7 @@ from services.gateway import contract, tables
 from services.gateway.hub import Read, StreamHub
 from services.gateway.limits import Limits
 from services.gateway.signouts import Signouts
-from services.gateway.sockets import GONE, admitted, refuse, until_closed
+from services.gateway.sockets import GONE, admitted, forward, refuse
 from services.gateway.tokens import Player, Tokens
 from services.infra import metrics
 
@@ -304,24 +304,16 @@ async def _follow(socket: WebSocket[Any, Any, Any], chat: Chat, match_id: str) -
         # A line said between the subscription and the read comes twice: once in the
         # backlog, once from the hub.
         sent = {line.id for line in backlog}
-        closed = asyncio.create_task(until_closed(socket))
-        try:
+
+        async def push(news: ChatLine | Removed) -> None:
+            if isinstance(news, Removed):
+                await _send(socket, {"kind": "removed", "id": news.id})
+            elif news.id not in sent:
+                await _send(socket, {"kind": "line", "line": news})
+
+        with contextlib.suppress(*GONE):
             await _send(socket, {"kind": "hello", "lines": backlog})
-            while not closed.done():
-                getter = asyncio.create_task(heard.get())
-                done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if getter not in done:
-                    getter.cancel()
-                    break
-                heard_now = getter.result()
-                if isinstance(heard_now, Removed):
-                    await _send(socket, {"kind": "removed", "id": heard_now.id})
-                elif heard_now.id not in sent:
-                    await _send(socket, {"kind": "line", "line": heard_now})
-        except GONE:
-            pass
-        finally:
-            closed.cancel()
+            await forward(socket, heard, push)
 
 
 async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> None:

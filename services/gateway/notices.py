@@ -8,7 +8,7 @@ queued for the sockets of its player; a socket skips by id what it has sent alre
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, cast
 
@@ -20,7 +20,7 @@ from events.keys import Keys
 from services.gateway import contract
 from services.gateway.hub import Read, StreamHub
 from services.gateway.signouts import Signouts
-from services.gateway.sockets import GONE, admitted, until_closed
+from services.gateway.sockets import GONE, admitted, forward
 from services.gateway.tables import NameBook
 from services.gateway.tokens import Player, Tokens
 from services.readside.notices import decode_entry
@@ -119,23 +119,14 @@ async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) ->
         # A notice made between the subscription and the inbox read comes twice: once in
         # the backlog, once from the hub. The hub itself hands each notice over once.
         sent = {notice.id for notice in backlog}
-        closed = asyncio.create_task(until_closed(socket))
-        try:
-            await _send(socket, {"kind": "hello", "player": me.id, "notices": backlog})
-            while not closed.done():
-                getter = asyncio.create_task(news.get())
-                done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if getter not in done:
-                    getter.cancel()
-                    break
-                notice = getter.result()
-                if notice.id in sent:
-                    continue
+
+        async def push(notice: Notice) -> None:
+            if notice.id not in sent:
                 await _send(socket, {"kind": "notice", "notice": notice})
-        except GONE:
-            pass
-        finally:
-            closed.cancel()
+
+        with contextlib.suppress(*GONE):
+            await _send(socket, {"kind": "hello", "player": me.id, "notices": backlog})
+            await forward(socket, news, push)
 
 
 async def _send(socket: WebSocket[Any, Any, Any], message: dict[str, Any]) -> None:

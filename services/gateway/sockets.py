@@ -13,10 +13,11 @@ so the operator can find those clients; docs/gateway.md says why not to use it."
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import AbstractContextManager
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import structlog
 from litestar import WebSocket
@@ -32,6 +33,7 @@ from services.infra import metrics
 # ordinary end of a socket, never an error to log.
 GONE = (WebSocketDisconnect, OSError)
 log = structlog.get_logger("gateway")
+Item = TypeVar("Item")
 
 PROTOCOL = "tabletop"
 """The subprotocol a browser offers beside its token, and the one the gateway answers."""
@@ -88,6 +90,27 @@ def _counted(socket: WebSocket[Any, Any, Any]) -> Iterator[None]:
         yield
     finally:
         open_now.dec()
+
+
+async def forward(
+    socket: WebSocket[Any, Any, Any],
+    queue: asyncio.Queue[Item],
+    send: Callable[[Item], Awaitable[None]],
+) -> None:
+    """Hand each item put on `queue` to `send`, until the client goes."""
+    closed = asyncio.create_task(until_closed(socket))
+    try:
+        while not closed.done():
+            getter = asyncio.create_task(queue.get())
+            done, _ = await asyncio.wait({getter, closed}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in done:
+                getter.cancel()
+                break
+            await send(getter.result())
+    except GONE:
+        pass
+    finally:
+        closed.cancel()
 
 
 async def until_closed(socket: WebSocket[Any, Any, Any]) -> None:
