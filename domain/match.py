@@ -48,6 +48,9 @@ class CreateMatch(msgspec.Struct, tag="match.create", tag_field="type", forbid_u
     """The match's time control (every game takes one); none by default. Unset, it is
     left out of the recorded command, which is then byte for byte what it was before
     clocks existed."""
+    unlisted: bool | msgspec.UnsetType = msgspec.UNSET
+    """A table for the people its players give its id to (a link): no lobby lists it.
+    Unset (listed), it is left out of the recorded command, like `clock`."""
 
 
 class JoinMatch(msgspec.Struct, tag="match.join", tag_field="type", forbid_unknown_fields=True):
@@ -141,6 +144,8 @@ class MatchCreated(
     clock: TimeControl | None = None
     edition: int = 0
     """The table rules the match is decided by (`EDITION` when it was created; absent, 0)."""
+    unlisted: bool = False
+    """Kept out of the lobbies: found by its id alone (`CreateMatch.unlisted`)."""
 
 
 class PlayerJoined(msgspec.Struct, tag="match.player_joined", tag_field="type", frozen=True):
@@ -259,6 +264,8 @@ class RematchAgreed(
     players: tuple[str, ...]
     clock: TimeControl | None = None
     """The finished match's time control, which the rematch is played with too."""
+    unlisted: bool = False
+    """An unlisted table's rematch is unlisted too."""
 
 
 def rematch_id(match_id: str) -> str:
@@ -365,6 +372,7 @@ class MatchState(msgspec.Struct):
     edition: int = 0
     """Its table rules (`EDITION`): fixed at create, or 1 once a recorded move could be
     taken back in a match whose match.created names none."""
+    unlisted: bool = False
 
 
 def evolve(state: MatchState | None, event: Any) -> MatchState:
@@ -414,6 +422,7 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
             rematch_of=event.rematch_of,
             clock=clocks.opened(event.clock, event.seats) if event.clock else None,
             edition=event.edition,
+            unlisted=event.unlisted,
         )
     nxt = msgspec.structs.replace(state, version=state.version + 1)
     if not is_lifecycle(event):  # the usual case, without sixteen class patterns first
@@ -640,6 +649,7 @@ def create(state: MatchState | None, command: CreateMatch, edition: int = EDITIO
         rematch_of=command.rematch_of if isinstance(command.rematch_of, str) else "",
         clock=clock,
         edition=edition,
+        unlisted=command.unlisted is True,
     )
     return _folded(game, None, [created])
 
@@ -800,6 +810,7 @@ def _agreed(state: MatchState, accepted: Sequence[Seat], new_match: str) -> list
             options=state.options,
             players=players[1:] + players[:1],
             clock=state.clock.control if state.clock is not None else None,
+            unlisted=state.unlisted,
         )
     ]
 
@@ -1037,6 +1048,7 @@ class EventCodec:
             rematch_of=raw.rematch_of,
             clock=raw.clock,
             edition=raw.edition,
+            unlisted=raw.unlisted,
         )
 
 
@@ -1065,6 +1077,7 @@ class _RawMatchState(msgspec.Struct):
     rematch_of: str = ""
     clock: Clocks | None = None
     edition: int = 0
+    unlisted: bool = False
 
 
 _SNAPSHOT_DECODER = msgspec.json.Decoder(_RawMatchState)
@@ -1130,6 +1143,7 @@ def _view(
         "undo": shared["undo"],
         "rematch": shared["rematch"],
         "rematch_of": state.rematch_of,
+        **({"unlisted": True} if state.unlisted else {}),
     }
 
 
@@ -1170,9 +1184,10 @@ def _sentence(game_name: str, event: Any, reader: Seat | None, names: Sequence[s
     if not is_lifecycle(event):
         return get_game(game_name).describe(event, reader, names)
     match event:
-        case MatchCreated(game=game, seats=seats, rematch_of=origin):
+        case MatchCreated(game=game, seats=seats, rematch_of=origin, unlisted=unlisted):
             again = f": the rematch of match {origin}" if origin else ""
-            return f"A {seats}-seat table of {get_game(game).title} was opened{again}."
+            table = f"{seats}-seat table of {get_game(game).title}"
+            return f"{'An unlisted' if unlisted else 'A'} {table} was opened{again}."
         case PlayerJoined(player=player, seat=seat):
             # The seat's reader is who sat down only if no one has left it since.
             mine = reader == seat and seat < len(names) and names[seat] == player

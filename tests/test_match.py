@@ -56,6 +56,25 @@ def test_a_table_is_opened_only_for_a_known_game_and_a_fitting_seat_count() -> N
     assert rejected(lobby(), m.CreateMatch(game="countdown", seats=2)) == "match_exists"
 
 
+def test_an_unlisted_table_is_opened_unlisted_and_anyone_with_its_id_sits_down() -> None:
+    created = m.decide(None, m.CreateMatch(game="countdown", seats=2, unlisted=True))
+    assert isinstance(created[0], m.MatchCreated) and created[0].unlisted
+    state = run(
+        [m.CreateMatch(game="countdown", seats=2, unlisted=True), m.JoinMatch(player="ann")]
+    )
+    assert state.unlisted and state.players == ["ann", None]
+    assert m.view(state, 0)["unlisted"] is True
+    assert m.describe("countdown", created[0], None, []) == (
+        "An unlisted 2-seat table of Countdown was opened."
+    )
+    # A table not said to be unlisted is listed, and its records say nothing of it: byte
+    # for byte what they were before tables could be unlisted.
+    listed = m.CreateMatch(game="countdown", seats=2)
+    assert b"unlisted" not in msgspec.json.encode(listed)
+    assert b"unlisted" not in msgspec.json.encode(m.decide(None, listed)[0])
+    assert "unlisted" not in m.view(lobby(), None)
+
+
 def test_players_take_free_seats_and_may_leave_before_the_start() -> None:
     state = run([m.CreateMatch(game="countdown", seats=2), m.JoinMatch(player="ann", seat=1)])
     assert state.players == [None, "ann"]

@@ -174,3 +174,17 @@ def test_a_clocked_match_is_rematched_with_the_same_clock() -> None:
     assert b'"clock"' not in msgspec.json.encode(agreed)
     [(_, create), *_] = opening("m1", agreed)
     assert b'"clock"' not in msgspec.json.encode(create)
+
+
+def test_an_unlisted_tables_rematch_is_unlisted_too() -> None:
+    unlisted = msgspec.structs.replace(finished(), unlisted=True)
+    state = run([m.OfferRematch(player="ann", new_match=NEW)], unlisted)
+    [*_, agreed] = m.decide(state, m.AcceptRematch(player="bea", new_match=NEW))
+    assert isinstance(agreed, m.RematchAgreed) and agreed.unlisted
+    [(_, create), *_] = opening("m1", agreed)
+    assert create.unlisted is True
+    # A listed table's agreement and create say nothing of it.
+    listed = run([m.OfferRematch(player="ann", new_match=NEW)], finished())
+    [*_, agreed] = m.decide(listed, m.AcceptRematch(player="bea", new_match=NEW))
+    [(_, create), *_] = opening("m1", agreed)
+    assert b"unlisted" not in msgspec.json.encode(agreed) + msgspec.json.encode(create)

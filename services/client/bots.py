@@ -31,13 +31,17 @@ async def play_match(
     bot_seed: int = 0,
     max_moves: int = 20_000,
     match_id: str = "",
+    unlisted: bool = False,
 ) -> tuple[str, LiveMatch]:
     """Play one whole match with random legal moves; returns its id and final state
-    (`match_id`: the id to create it under, else a fresh one)."""
+    (`match_id`: the id to create it under, else a fresh one; `unlisted`: a table kept
+    out of the lobbies)."""
     game = get_game(game_name)
     n = seats or (len(players) if players else game.min_players)
     names = list(players or NAMES[:n])
-    match_id = await client.create(game_name, n, options or {}, match_id=match_id)
+    match_id = await client.create(
+        game_name, n, options or {}, match_id=match_id, unlisted=unlisted
+    )
     for name in names:
         await client.join(match_id, name)
     await client.start(match_id, names[0], seed=seed)

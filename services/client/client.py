@@ -110,6 +110,7 @@ class TabletopClient:
         options: dict[str, Any] | None = None,
         match_id: str = "",
         clock: TimeControl | None = None,
+        unlisted: bool = False,
     ) -> str:
         match_id = match_id or uuid.uuid4().hex[:16]
         create = m.CreateMatch(
@@ -117,6 +118,7 @@ class TabletopClient:
             seats=seats,
             options=options or {},
             clock=msgspec.UNSET if clock is None else clock,
+            unlisted=True if unlisted else msgspec.UNSET,
         )
         await self.send(match_id, create)
         return match_id

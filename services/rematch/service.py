@@ -44,15 +44,14 @@ def command_ids(origin: str, seats: int) -> list[str]:
 def opening(origin: str, agreed: m.RematchAgreed) -> list[tuple[str, Any]]:
     """The rematch's commands with their ids: create, sit everyone down, start."""
     seats = len(agreed.players)
-    commands: list[Any] = [
-        m.CreateMatch(
-            game=agreed.game,
-            seats=seats,
-            options=agreed.options,
-            rematch_of=origin,
-            **({"clock": agreed.clock} if agreed.clock is not None else {}),
-        )
-    ]
+    # A setting the match had not is left unset: the command is then recorded as
+    # before the setting existed.
+    create = m.CreateMatch(game=agreed.game, seats=seats, options=agreed.options, rematch_of=origin)
+    if agreed.clock is not None:
+        create.clock = agreed.clock
+    if agreed.unlisted:
+        create.unlisted = True
+    commands: list[Any] = [create]
     commands += [m.JoinMatch(player=p, seat=s) for s, p in enumerate(agreed.players)]
     commands.append(m.StartMatch(player=agreed.players[0]))
     return list(zip(command_ids(origin, seats), commands, strict=True))
