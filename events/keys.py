@@ -144,7 +144,9 @@ class Keys:
         return f"{self.rm}:hist:{match_id}:{reader}"
 
     def lobby(self, status: str, scope: str) -> str:
-        """Sorted set: the matches of a status, of one game or of every game (`*`)."""
+        """Sorted set: the matches of a status, of one game or of every game (`*`), or
+        the unlisted tables of every game (`UNLISTED`: in no lobby, but the archiver
+        finds the finished ones there)."""
         return f"{self.rm}:lobby:{status}:{scope}"
 
     def turns(self, player: str) -> str:
@@ -168,6 +170,9 @@ class Keys:
     def rm_pattern(self) -> str:
         """A SCAN pattern for every read-model key of the partition (a rebuild drops them)."""
         return f"{self.rm}:*"
+
+
+UNLISTED = "~"  # the lobby scope of unlisted tables (no game is called that)
 
 
 class RatingKeys:

@@ -41,7 +41,7 @@ from redis.asyncio import Redis
 from redis.typing import EncodableT
 
 from events.archive import ArchivedMatch, ArchivedReply, ArchiveHeader, ColdStore, Tombstone
-from events.keys import RATINGS, REPLY_PREFIX, Keys
+from events.keys import RATINGS, REPLY_PREFIX, UNLISTED, Keys
 from events.store import START, EventStore, position
 from services.infra import metrics
 from services.infra.config import Settings
@@ -106,11 +106,15 @@ class Archiver:
         k = Keys(p)
         raw: Any = await self.redis.get(k.archive_cursor)
         start = float(raw) if raw else float("-inf")
-        rows: Any = await self.redis.zrangebyscore(
-            k.lobby("finished", "*"), start, self.cutoff(), start=0, num=self.batch,
-            withscores=True,
-        )  # fmt: skip
-        return [(mid.decode(), float(score)) for mid, score in rows]
+        found: list[tuple[str, float]] = []
+        # The listed tables and the unlisted, both by finish time: merged, the oldest first.
+        for scope in ("*", UNLISTED):
+            rows: Any = await self.redis.zrangebyscore(
+                k.lobby("finished", scope), start, self.cutoff(), start=0, num=self.batch,
+                withscores=True,
+            )  # fmt: skip
+            found += [(mid.decode(), float(score)) for mid, score in rows]
+        return sorted(found, key=lambda row: (row[1], row[0]))[: self.batch]
 
     async def archive_partition(self, p: int) -> int:
         k = Keys(p)
@@ -257,7 +261,9 @@ class Archiver:
         k = Keys(p)
         raw: Any = await self.redis.get(k.archive_cursor)
         start = f"({float(raw)!r}" if raw else "-inf"
-        count = int(await self.redis.zcount(k.lobby("finished", "*"), start, self.cutoff()))
+        count = 0
+        for scope in ("*", UNLISTED):
+            count += int(await self.redis.zcount(k.lobby("finished", scope), start, self.cutoff()))
         metrics.ARCHIVE_BACKLOG.labels(str(p)).set(count)
         return count
 

@@ -41,7 +41,7 @@ from redis.typing import EncodableT
 from domain import match as m
 from domain.kernel import get_game
 from events.envelope import Envelope
-from events.keys import RATINGS, Keys
+from events.keys import RATINGS, UNLISTED, Keys
 from events.matches import LiveMatch, decode_events, game_of
 from events.store import START, EventStore, LogEntry, position
 from events.upcast import upcast
@@ -142,7 +142,7 @@ class MatchesProjection:
                 by_match[entry[1].match_id] = [entry]
             else:
                 found.append(entry)
-        lobby: dict[str, tuple[str, str, int]] = {}  # match -> game, status, since when
+        lobby: dict[str, tuple[str, str, int]] = {}  # match -> game (or UNLISTED), status, when
         # Each notice with its log position, and whether the stream gets it.
         notices: list[tuple[tuple[int, int], Notice, bool]] = []
         turn_moves: Moves = {}
@@ -277,7 +277,8 @@ class MatchesProjection:
                     shared[(match_id, env.version)] = (name, codec.encode(shown), text)
             if prior is None or prior.status != state.status:
                 # Only the status a match ends the batch in counts (its last change).
-                lobby[match_id] = (name, state.status, env.recorded_at)
+                scope = UNLISTED if state.unlisted else name
+                lobby[match_id] = (scope, state.status, env.recorded_at)
             if (
                 prior is None
                 or prior.status != state.status
@@ -341,6 +342,7 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
         free_seats=sum(p is None for p in state.players),
         rematch=state.rematch.match_id if state.rematch else "",
         rematch_of=state.rematch_of,
+        unlisted=state.unlisted,
     )
 
 
@@ -351,11 +353,11 @@ Moves = dict[str, tuple[list[EncodableT], list[EncodableT]]]  # key -> added, re
 
 def _lobby_moves(keys: Keys, lobby: Mapping[str, tuple[str, str, int]]) -> Moves:
     """Each lobby set's members to add (score, member) and to remove, from each match's
-    last status in the batch (game, status, since when), in the lists of every game
-    and of its own."""
+    last status in the batch (its game or UNLISTED, status, since when), in the lists
+    of every game and of its own; an unlisted table in the unlisted tables' only."""
     out: Moves = {}
     for match_id, (game, status, at) in lobby.items():
-        for scope in ("*", game):
+        for scope in (UNLISTED,) if game == UNLISTED else ("*", game):
             for other in STATUSES:
                 added, removed = out.setdefault(keys.lobby(other, scope), ([], []))
                 if other == status:

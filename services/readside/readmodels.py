@@ -18,7 +18,7 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from events.archive import TOMBSTONE, ArchivedStore
-from events.keys import RATINGS, Keys, partition_of
+from events.keys import RATINGS, UNLISTED, Keys, partition_of
 from events.matches import Recorded, read_back, recorded
 from events.redis_store import RedisEventStore
 from services.readside.schema import HistoryLine, Notice, PlayerRating, Summary
@@ -55,7 +55,10 @@ class ReadModels:
     async def lobby(
         self, game: str | None = None, status: str = "lobby", page: int = 0, size: int = 20
     ) -> list[Summary]:
-        """Matches of one status, newest first, paged; merged over the partitions."""
+        """Matches of one status, newest first, paged; merged over the partitions.
+        Unlisted tables are in no lobby."""
+        if game == UNLISTED:
+            return []
         scope = game or "*"
         want = (page + 1) * size
         found: list[tuple[float, str]] = []

@@ -30,6 +30,7 @@ class Summary(msgspec.Struct, omit_defaults=True):
     free_seats: int = 0
     rematch: str = ""  # the id of this match's rematch, once agreed
     rematch_of: str = ""  # the match this one is the rematch of
+    unlisted: bool = False  # in no lobby: found by its id (a link its players give)
 
 
 class HistoryLine(msgspec.Struct, omit_defaults=True):

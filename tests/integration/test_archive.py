@@ -167,6 +167,40 @@ async def test_a_finished_match_past_the_retention_leaves_redis_and_reads_back_t
     assert {s.match_id for s in lobby} == set(finished)
 
 
+async def test_an_unlisted_match_is_in_no_lobby_and_archived_all_the_same(
+    service: CommandService, redis: Redis, redis_server: str, tmp_path: Path
+) -> None:
+    cfg = settings(redis_server, str(tmp_path / "archive"))
+    [listed] = await play(redis_server, service, "countdown", 1)
+    async with TabletopClient.from_url(redis_server, partitions=P, timeout=10) as client:
+        unlisted, _ = await play_match(
+            client,
+            service.store,
+            "countdown",
+            seats=2,
+            seed=1,
+            options={"start": 12},
+            unlisted=True,
+        )
+    await project(redis)
+    models = compose.read_models(cfg, redis)
+    summary = await models.summary(unlisted)
+    assert summary is not None and summary.unlisted and summary.status == "finished"
+    for game in (None, "countdown"):
+        shown = await models.lobby(game, status="finished")
+        assert [s.match_id for s in shown] == [listed]
+    assert await models.lobby("~", status="finished") == []  # no way in by the back door
+    keeper = archiver(cfg, _now() + DAY + 1)
+    try:
+        assert await keeper.measure_backlog(partition_of(unlisted, P)) >= 1
+        assert (await keeper.pass_once())["archived"] == 2
+    finally:
+        await keeper.stop()
+    k = Keys(partition_of(unlisted, P))
+    assert await redis.hexists(k.archived, unlisted)
+    assert not await redis.exists(k.match(unlisted))
+
+
 async def test_a_match_finished_within_the_retention_stays_in_redis(
     service: CommandService, redis: Redis, redis_server: str, tmp_path: Path
 ) -> None:
