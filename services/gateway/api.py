@@ -69,6 +69,8 @@ class CreateBody(Body):
     options: Options = {}
     join: bool = True  # sit down at the new table straight away
     clock: TimeControl | None = None  # the match's time control (docs/tables.md)
+    unlisted: bool = False
+    """Kept out of the lobby: only those given the table's link (its id) find it."""
 
 
 class JoinBody(Body):
@@ -126,6 +128,7 @@ class MatchRow(msgspec.Struct):
     updated_at: int
     rematch: str = ""  # this match's rematch, once every player accepted
     rematch_of: str = ""  # the match this one is the rematch of
+    unlisted: bool = False  # in no lobby: found by its link
 
 
 class TableBody(msgspec.Struct):

@@ -515,6 +515,8 @@ async def list_matches(
 ) -> list[api.MatchRow]:
     if status not in STATUSES:
         raise ClientException("status is one of lobby, playing, finished.")
+    if game and game not in games():
+        raise ClientException(f"There is no game called {game}.")
     gw = _gateway(state)
     return [await _row(gw, s) for s in await gw.read_models.lobby(game or None, status, page, 20)]
 
@@ -542,6 +544,7 @@ async def _row(gw: Gateway, s: Summary) -> api.MatchRow:
         updated_at=s.updated_at,
         rematch=s.rematch,
         rematch_of=s.rematch_of,
+        unlisted=s.unlisted,
     )
 
 
@@ -559,6 +562,7 @@ async def create_match(state: State, me: Player, data: api.CreateBody) -> api.Cr
                 seats=data.seats,
                 options=data.options,
                 clock=msgspec.UNSET if data.clock is None else data.clock,
+                unlisted=True if data.unlisted else msgspec.UNSET,
             ),
         )
     )

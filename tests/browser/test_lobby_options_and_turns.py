@@ -132,3 +132,29 @@ async def test_the_lobby_hears_of_my_tables_without_asking_again(
     await ann.wait_for_selector(f"#my-tables li[data-status=finished] a[href$='{match_id}']")
     await ann.wait_for_selector("#my-ratings >> text=Countdown", timeout=20_000)
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+async def test_a_table_opened_unlisted_is_found_by_its_link_alone(
+    stack: Stack, browser: Browser
+) -> None:
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    bea = await signed_in_page(browser, stack.url, "Bea")
+    await ann.select_option("#create-game", "chicken")
+    await ann.check("#create-unlisted")
+    await ann.click("#create button:has-text('Open a table')")
+    await ann.wait_for_url("**/table?match=*")
+    match_id = match_of(ann)
+    link = await ann.input_value("#invite-link")
+    assert link == f"{stack.url}/table?match={match_id}"
+    # Once projected (it is among Ann's own tables), Bea's lobby still does not list it.
+    await ann.goto(stack.url + "/")
+    await ann.wait_for_selector(f"#my-tables a[href$='{match_id}']")
+    await bea.click("text=Refresh tables")
+    await bea.wait_for_selector("text=No tables.")
+    assert match_id not in await bea.content()
+    # Given the link, she sits down.
+    await ann.goto(link)
+    await bea.goto(link)
+    await bea.click("text=Join this table")
+    await ann.wait_for_selector(".seat >> text=Bea")
+    assert ann.errors == [] and bea.errors == []  # type: ignore[attr-defined]

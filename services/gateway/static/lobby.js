@@ -184,13 +184,16 @@ function playPanel() {
   const create = el("form", { id: "create", onsubmit: async (e) => {
     e.preventDefault();
     try {
-      const body = { game: cGame.value, seats: Number(document.getElementById("create-seats").value), options: form.read() };
+      const body = { game: cGame.value, seats: Number(document.getElementById("create-seats").value), options: form.read(),
+        unlisted: document.getElementById("create-unlisted").checked };
       const timed = clock.read();
       if (timed) body.clock = timed;
       const made = await api("POST", "/api/matches", body);
       location.href = `/table?match=${made.match_id}`;
     } catch (err) { say(notice, err.message); }
   } }, el("label", { for: "create-game" }, "Game "), cGame, " ", el("label", {}, "players ", cSeats), cOptions,
+    el("p", {}, el("label", {}, el("input", { type: "checkbox", id: "create-unlisted" }),
+      " Unlisted: in no lobby, only those I give its link to find it")),
     el("button", {}, "Open a table"));
   return el("section", { class: "panel" }, el("h2", {}, "Play"),
     el("p", { class: "muted" }, "Quick play seats you with others waiting for the same game; bots fill the seats nobody takes in time."),

@@ -27,6 +27,20 @@ function render() {
 
 setInterval(() => tickClocks(viewBox, Date.now() + state.skew), 250);
 
+// An unlisted table is in no lobby: its link is how the others find it.
+function invite() {
+  const link = `${location.origin}/table?match=${matchId}`;
+  const field = el("input", { id: "invite-link", type: "text", readonly: true, value: link,
+    "aria-label": "The table's link", onfocus: (e) => e.target.select() });
+  const copy = el("button", { id: "invite-copy", onclick: async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(link); copy.textContent = "Copied"; }
+    catch { copy.textContent = "Select and copy it"; }  // no clipboard outside https
+  } }, "Copy");
+  return el("div", { class: "invite" },
+    el("p", {}, "This table is unlisted: give its link to whoever you want at it."), field, " ", copy);
+}
+
 function lobbyButtons() {
   const v = state.view;
   const out = [];
@@ -96,6 +110,7 @@ function renderActions() {
       body.push(commandForm(choice, names));
     }
   }
+  if (state.view.unlisted && state.view.status === "lobby") body.push(invite());
   body.push(el("div", { class: "choice lifecycle" }, lobbyButtons()));
   actions.replaceChildren(...body);
 }
