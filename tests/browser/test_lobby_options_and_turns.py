@@ -146,6 +146,7 @@ async def test_a_table_opened_unlisted_is_found_by_its_link_alone(
     match_id = match_of(ann)
     link = await ann.input_value("#invite-link")
     assert link == f"{stack.url}/table?match={match_id}"
+    assert "lobby · unlisted" in await ann.inner_text(".panel.status")
     # Once projected (it is among Ann's own tables), Bea's lobby still does not list it.
     await ann.goto(stack.url + "/")
     await ann.wait_for_selector(f"#my-tables a[href$='{match_id}']")

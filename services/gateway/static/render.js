@@ -111,7 +111,8 @@ export function renderView(view) {
   const out = el("div", { class: "view" });
   const turn = (view.to_act || []).map((s) => (s === you ? "you" : seatName(names, s)));
   out.append(el("section", { class: "panel status", "aria-live": "polite" },
-    el("div", {}, el("b", {}, view.title || view.game), ` · ${view.status} · version ${view.version}`),
+    el("div", {}, el("b", {}, view.title || view.game),
+      ` · ${view.status}${view.unlisted ? " · unlisted" : ""} · version ${view.version}`),
     view.status === "playing"
       ? el("div", { class: turn.includes("you") ? "turn mine" : "turn" },
         "To act: ", turn.join(", ") || "nobody")
