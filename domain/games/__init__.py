@@ -18,6 +18,12 @@ def _offered(name: str) -> bool:
     return not name.startswith("_") and (not _only or name in _only)
 
 
+def names() -> list[str]:
+    """The games on offer, by name, without importing them (a test's own games are not
+    among them)."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and _offered(m.name))
+
+
 def load_all() -> None:
     for module in pkgutil.iter_modules(__path__):
         if module.ispkg and _offered(module.name):

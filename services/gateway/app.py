@@ -39,6 +39,7 @@ from redis.asyncio import Redis
 
 from domain import match as m
 from domain.addressing import to_reader
+from domain.games import names as offered
 from domain.kernel import Rejected, games
 from events.keys import GATEWAY
 from events.matches import load_match
@@ -509,7 +510,8 @@ MAX_PAGE = 1_000_000  # of 20 tables: past any lobby, and an offset Redis takes
 @get("/api/matches", responses=contract.refusals(400))  # the lobby: no sign-in
 async def list_matches(
     state: State,
-    game: Annotated[str | None, Parameter(max_length=40)] = None,
+    # The names are in the schema: a name outside them is a client's mistake it can see.
+    game: Annotated[str | None, Parameter(schema_extra={"enum": offered()})] = None,
     status: Annotated[str, Parameter(schema_extra={"enum": list(STATUSES)})] = "lobby",
     page: Annotated[int, Parameter(ge=0, le=MAX_PAGE)] = 0,
 ) -> list[api.MatchRow]:
