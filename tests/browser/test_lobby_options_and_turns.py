@@ -159,3 +159,25 @@ async def test_a_table_opened_unlisted_is_found_by_its_link_alone(
     await bea.click("text=Join this table")
     await ann.wait_for_selector(".seat >> text=Bea")
     assert ann.errors == [] and bea.errors == []  # type: ignore[attr-defined]
+
+
+async def test_a_lobby_row_names_who_sits_and_counts_the_free_seats(
+    stack: Stack, browser: Browser
+) -> None:
+    """An empty seat is no player: the row names Ann alone and says one seat is free."""
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    bea = await signed_in_page(browser, stack.url, "Bea")
+    await ann.select_option("#create-game", "chicken")
+    await ann.click("#create button:has-text('Open a table')")
+    await ann.wait_for_url("**/table?match=*")
+    match_id = match_of(ann)
+    await ann.goto(stack.url + "/")
+    mine = ann.locator(f"#my-tables li:has(a[href$='{match_id}'])")
+    await mine.wait_for()
+    assert (await mine.inner_text()).endswith("with Ann: waiting, 1 seat free")
+    await bea.click("text=Refresh tables")
+    row = bea.locator(f"tr:has(a[href$='{match_id}'])")
+    await row.wait_for()
+    cells = await row.locator("td").all_inner_texts()
+    assert cells[1:3] == ["Ann", "1 seat free"], cells
+    assert ann.errors == [] and bea.errors == []  # type: ignore[attr-defined]

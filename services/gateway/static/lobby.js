@@ -229,8 +229,8 @@ function myTablesPanel() {
       const rows = await api("GET", "/api/me/matches");
       list.replaceChildren(...(rows.length ? rows.map((s) => el("li", { "data-status": s.status },
         el("a", { href: `/${s.status === "finished" ? "replay" : "table"}?match=${s.match_id}` }, s.title),
-        ` with ${s.names.join(", ")}: `,
-        s.status === "lobby" ? `waiting, ${s.free_seats} seat(s) free` : s.status))
+        ` with ${seated(s)}: `,
+        s.status === "lobby" ? `waiting, ${free(s)}` : s.status))
         : [el("li", { class: "muted" }, "You sit at no table yet.")]));
     } catch (err) { say(notice, err.message); }
   };
@@ -290,9 +290,13 @@ function row(s) {
   const open = s.status === "finished"
     ? el("a", { class: "button", href: `/replay?match=${s.match_id}` }, "Replay")
     : el("a", { class: "button", href: `/table?match=${s.match_id}` }, s.status === "lobby" && s.free_seats ? "Sit down" : "Watch");
-  return el("tr", {}, el("td", {}, s.title), el("td", {}, s.names.join(", ")),
-    el("td", {}, s.status === "lobby" ? `${s.free_seats} seat(s) free` : s.status), el("td", {}, open));
+  return el("tr", {}, el("td", {}, s.title), el("td", {}, seated(s)),
+    el("td", {}, s.status === "lobby" ? free(s) : s.status), el("td", {}, open));
 }
+
+// Who sits at the table: an empty seat is counted as free, not named.
+function seated(s) { return s.names.filter((_, i) => s.players[i]).join(", ") || "nobody yet"; }
+function free(s) { return s.free_seats === 1 ? "1 seat free" : `${s.free_seats} seats free`; }
 
 async function main() {
   games = await api("GET", "/api/games");
