@@ -103,6 +103,8 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     """Who may read a game's leaderboard: anyone, like the lobby, or signed-in players."""
     chat: bool = True
     """Table chat (services/gateway/chat.py); off for a platform that has its own."""
+    token_in_address: bool = True
+    """A socket's token read from `?token=` (with a warning); off: such a socket is refused."""
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -132,6 +134,9 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             cors_origins=headers.cors_origins(env.get("TABLETOP_CORS_ORIGINS", "")),
             leaderboards=_leaderboards(env.get("TABLETOP_LEADERBOARDS") or "public"),
             chat=_on_off("TABLETOP_CHAT", env.get("TABLETOP_CHAT") or "on"),
+            token_in_address=_on_off(
+                "TABLETOP_TOKEN_IN_ADDRESS", env.get("TABLETOP_TOKEN_IN_ADDRESS") or "on"
+            ),
         )
 
     def __post_init__(self) -> None:
@@ -218,6 +223,10 @@ class Gateway:
             raise NotAuthorizedException(
                 "Only the platform may do this: the gateway secret is wrong."
             )
+
+    @property
+    def token_in_address(self) -> bool:
+        return self.config.token_in_address
 
     @contextlib.contextmanager
     def admit(self, player: str) -> Iterator[str]:

@@ -34,9 +34,8 @@ from events.store import EventStore
 from services.gateway import contract, tables
 from services.gateway.hub import Read, StreamHub
 from services.gateway.limits import Limits
-from services.gateway.signouts import Signouts
-from services.gateway.sockets import GONE, admitted, forward, refuse
-from services.gateway.tokens import Player, Tokens
+from services.gateway.sockets import GONE, Admitting, admitted, forward, refuse
+from services.gateway.tokens import Player
 from services.infra import metrics
 
 MAX_CHARS = 300  # the longest line
@@ -197,16 +196,12 @@ class Chat:
         return [stored(entry_id, body) for entry_id, body in kept]
 
 
-class _Gateway(Protocol):
+class _Gateway(Admitting, Protocol):
     """What these routes use of services.gateway.app.Gateway."""
 
-    tokens: Tokens
-    signouts: Signouts
     store: EventStore
     names: tables.NameBook
     chat: Chat | None
-
-    def admit(self, player: str) -> Any: ...
 
     def platform(self, given: str | None) -> None: ...
 

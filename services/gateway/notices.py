@@ -9,7 +9,6 @@ queued for the sockets of its player; a socket skips by id what it has sent alre
 from __future__ import annotations
 
 import contextlib
-from contextlib import AbstractContextManager
 from typing import Any, Protocol, cast
 
 import msgspec
@@ -19,10 +18,9 @@ from litestar.datastructures import State
 from events.keys import Keys
 from services.gateway import contract
 from services.gateway.hub import Read, StreamHub
-from services.gateway.signouts import Signouts
-from services.gateway.sockets import GONE, admitted, forward
+from services.gateway.sockets import GONE, Admitting, admitted, forward
 from services.gateway.tables import NameBook
-from services.gateway.tokens import Player, Tokens
+from services.gateway.tokens import Player
 from services.readside.notices import decode_entry
 from services.readside.readmodels import ReadModels
 from services.readside.schema import Notice
@@ -61,16 +59,12 @@ class TurnRow(msgspec.Struct):
     since: int  # when the turn came to the caller (ms since the epoch)
 
 
-class _Gateway(Protocol):
+class _Gateway(Admitting, Protocol):
     """What these routes use of services.gateway.app.Gateway."""
 
-    tokens: Tokens
-    signouts: Signouts
     names: NameBook
     read_models: ReadModels
     notices: NoticeHub
-
-    def admit(self, player: str) -> AbstractContextManager[str]: ...
 
 
 def _gateway(state: State) -> _Gateway:

@@ -9,7 +9,8 @@ subprotocols: it offers `tabletop` and `bearer.<token>` (a JWT is made of charac
 subprotocol may hold) and the gateway answers `tabletop`, never echoing the token.
 Other clients may send `Authorization: Bearer <token>`. `?token=` is still read, for
 clients written before, and each such socket is a warning in the log naming its player,
-so the operator can find those clients; docs/gateway.md says why not to use it."""
+so the operator can find those clients and then refuse the address for good
+(`TABLETOP_TOKEN_IN_ADDRESS=off`); docs/gateway.md says why not to use it."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ Item = TypeVar("Item")
 PROTOCOL = "tabletop"
 """The subprotocol a browser offers beside its token, and the one the gateway answers."""
 OFFERED_TOKEN = "bearer."
+IN_ADDRESS = "Send the token as a subprotocol or an Authorization header, not in the address."
 
 
 class Admitting(Protocol):
@@ -45,6 +47,9 @@ class Admitting(Protocol):
 
     tokens: Tokens
     signouts: Signouts
+
+    @property
+    def token_in_address(self) -> bool: ...
 
     def admit(self, player: str) -> AbstractContextManager[str]: ...
 
@@ -59,6 +64,11 @@ async def admitted(socket: WebSocket[Any, Any, Any], gw: Admitting) -> AsyncIter
         (p[len(OFFERED_TOKEN) :] for p in offered if p.startswith(OFFERED_TOKEN)), None
     ) or bearer(socket.headers.get("authorization"))
     in_address = not token and "token" in socket.query_params
+    if in_address and not gw.token_in_address:
+        await socket.close(code=4401, reason=IN_ADDRESS)
+        log.warning("socket_token_in_address_refused", path=socket.url.path)
+        yield None
+        return
     if in_address:
         token = socket.query_params.get("token")
     try:

@@ -11,8 +11,11 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
+from services.gateway.app import GatewayConfig
+from services.gateway.sockets import IN_ADDRESS
 from services.gateway.stack import Stack
-from tests.gateway.conftest import sign_in
+from services.infra.config import ConfigError
+from tests.gateway.conftest import gateway, sign_in
 from tests.gateway.test_gateway import receive, table_of_two
 
 
@@ -82,3 +85,32 @@ async def test_a_token_in_the_address_still_signs_in_and_the_log_names_the_playe
     warned = [e for e in logs if e["event"] == "socket_token_in_address"]
     assert [(e["log_level"], e["player"]) for e in warned] == [("warning", "dev-ann")]
     assert token_of(ann) not in str(logs)
+
+
+async def test_once_the_operator_says_so_a_token_in_the_address_is_refused(
+    redis_server: str,
+) -> None:
+    """`TABLETOP_TOKEN_IN_ADDRESS=off`: the socket closes with 4401 and why, the token
+    unread and kept out of the log; the header still signs in."""
+    async with gateway(redis_server, token_in_address=False, rate=0) as (stack, http):
+        match_id, (ann, _) = await table_of_two(http)
+        with capture_logs() as logs:
+            async with connect(f"{live(stack, match_id)}?token={token_of(ann)}") as socket:
+                with pytest.raises(ConnectionClosed) as closed:
+                    await receive(socket)
+            async with connect(live(stack, match_id), additional_headers=ann) as socket:
+                assert (await receive(socket))["seat"] == 0
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    assert closed.value.rcvd.reason == IN_ADDRESS
+    assert [e["event"] for e in logs if "token_in_address" in e["event"]] == [
+        "socket_token_in_address_refused"
+    ]
+    assert token_of(ann) not in str(logs)
+
+
+def test_the_operator_turns_the_address_off_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_TOKEN_IN_ADDRESS", "off")
+    assert GatewayConfig.from_env().token_in_address is False
+    monkeypatch.setenv("TABLETOP_TOKEN_IN_ADDRESS", "no")
+    with pytest.raises(ConfigError, match="TABLETOP_TOKEN_IN_ADDRESS is 'no': say on or off"):
+        GatewayConfig.from_env()
