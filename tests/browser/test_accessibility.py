@@ -121,6 +121,20 @@ async def test_every_page_passes_axe(unlimited: Stack, browser: Browser) -> None
             await table.wait_for_selector(".live.on")
             await table.wait_for_selector("#history li")
             found[f"table of {game['name']}"] = await faults(table)
+        # A table where another player has talked: the lines, each with its Mute button.
+        signed = await http.post("/api/signin/dev", json={"name": "Bea"})
+        bea = {"authorization": f"Bearer {signed.json()['token']}"}
+        made = await http.post("/api/matches", json={"game": "chicken", "seats": 2}, headers=me)
+        match_id = made.json()["match_id"]
+        await http.post(f"/api/matches/{match_id}/join", json={}, headers=bea)
+        for who, text in ((bea, "Hello Ann"), (me, "Hi Bea")):
+            said = await http.post(
+                f"/api/matches/{match_id}/chat", json={"text": text}, headers=who
+            )
+            assert said.status_code == 201, said.text
+        await table.goto(f"{stack.url}/table?match={match_id}")
+        await table.wait_for_selector("button[aria-label='Mute Bea']")
+        found["table with chat"] = await faults(table)
         match_id = await played_to_the_end(http, me)
         await table.goto(f"{stack.url}/replay?match={match_id}")
         await table.wait_for_selector("#sentence")

@@ -75,3 +75,44 @@ async def test_the_players_talk_at_the_table_and_a_spectator_reads(
         await page.wait_for_function("() => document.querySelectorAll('#chat-lines li').length < 2")
         assert "You too" in await page.inner_text("#chat-lines")
     assert ann.errors == [] and bea.errors == [] and cid.errors == []  # type: ignore[attr-defined]
+
+
+async def test_a_player_mutes_another_and_hears_them_again_when_she_likes(
+    stack: Stack, browser: Browser
+) -> None:
+    """Muting hides a player's lines from me alone, on every table of this browser,
+    across reloads; the table still hears them, and nobody is told."""
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    bea = await signed_in_page(browser, stack.url, "Bea")
+    async with httpx.AsyncClient(base_url=stack.url, timeout=10) as http:
+        made = await http.post(
+            "/api/matches", json={"game": "chicken", "seats": 2}, headers=await headers_of(ann)
+        )
+        match_id = made.json()["match_id"]
+        await http.post(f"/api/matches/{match_id}/join", json={}, headers=await headers_of(bea))
+    for page in (ann, bea):
+        await page.goto(f"{stack.url}/table?match={match_id}")
+        await page.wait_for_selector(".live.on")
+    await ann.fill("#chat-text", "Hello")
+    await ann.press("#chat-text", "Enter")
+    await bea.fill("#chat-text", "Buy my coins at spam.example")
+    await bea.press("#chat-text", "Enter")
+    await ann.wait_for_selector("#chat-lines li >> text=spam.example")
+    assert not await ann.is_visible("#chat-lines li:has-text('Hello') .mute")  # not herself
+    await ann.click("button[aria-label='Mute Bea']")
+    await ann.wait_for_selector("#chat-lines li:has-text('spam.example')", state="hidden")
+    assert await ann.inner_text("#chat-muted") == "Muted: Bea Unmute"
+    await bea.fill("#chat-text", "Still here")
+    await bea.press("#chat-text", "Enter")
+    await bea.wait_for_selector("#chat-lines li >> text=Still here")  # Bea sees her lines
+    await ann.reload()
+    await ann.wait_for_selector("#chat-lines li >> text=Hello")
+    await ann.wait_for_selector("#chat-lines li:has-text('Still here')", state="attached")
+    assert await ann.locator("#chat-lines li:visible").all_inner_texts() == [
+        t for t in await ann.locator("#chat-lines li").all_inner_texts() if "Ann:" in t
+    ]
+    await ann.click("button[aria-label='Unmute Bea']")
+    await ann.wait_for_selector("#chat-lines li >> text=Still here")
+    assert await ann.locator("#chat-lines li:visible").count() == 3
+    assert not await ann.is_visible("#chat-muted")
+    assert ann.errors == [] and bea.errors == []  # type: ignore[attr-defined]

@@ -2,6 +2,11 @@
 import { api, el, say, signInAgain, socketTo } from "./common.js";
 
 const MAX_CHARS = 300;
+// The players I muted, by id, on every table of this browser: their lines are hidden
+// from me alone (the table still gets them; muting tells no one).
+const MUTED = "tabletop.muted";
+const muted = () => new Map(JSON.parse(localStorage.getItem(MUTED) || "[]"));
+const keepMuted = (m) => localStorage.setItem(MUTED, JSON.stringify([...m]));
 
 export function chatPanel(matchId) {
   const lines = el("ol", { class: "chat", id: "chat-lines", "aria-live": "polite", tabindex: 0, "aria-label": "Chat lines" });
@@ -18,8 +23,10 @@ export function chatPanel(matchId) {
     } catch (err) { say(problem, err.message); }
   } }, text, " ", el("button", { type: "submit" }, "Say"));
   const spectating = el("p", { class: "muted", id: "chat-spectating" }, "Only the players seated here may talk.");
+  const mutedList = el("p", { class: "muted", id: "chat-muted", hidden: true });
   const panel = el("section", { class: "panel", id: "chat", "aria-label": "Table chat" },
-    el("h2", {}, "Chat"), lines, problem, form, spectating);
+    el("h2", {}, "Chat"), lines, problem, form, spectating, mutedList);
+  let mySeat = null;
   const seen = new Set();
   // Lines said while the panel is out of sight (below the board on a phone) are counted
   // on a link to it, at the top of the page.
@@ -30,13 +37,31 @@ export function chatPanel(matchId) {
   new IntersectionObserver((entries) => { inSight = entries.some((e) => e.isIntersecting); if (inSight) count(0); })
     .observe(panel);
 
+  // Hide or show each line by whether its writer is muted, and list the muted writers
+  // met at this table, each with a button to hear them again.
+  const showMuted = () => {
+    const now = muted();
+    lines.querySelectorAll("li").forEach((li) => { li.hidden = now.has(li.dataset.player); });
+    const here = [...now].filter(([id]) => lines.querySelector(`li[data-player="${CSS.escape(id)}"]`));
+    mutedList.hidden = !here.length;
+    mutedList.replaceChildren("Muted: ", ...here.flatMap(([id, name], i) => [i ? ", " : "", name, " ",
+      el("button", { class: "small", "aria-label": `Unmute ${name}`, onclick: () => {
+        const m = muted(); m.delete(id); keepMuted(m); showMuted();
+      } }, "Unmute")]));
+  };
+  const mute = (line) => { const m = muted(); m.set(line.player, line.name); keepMuted(m); showMuted(); };
+
   const add = (line, fresh) => {
     if (seen.has(line.id)) return;
     seen.add(line.id);
-    if (fresh && !inSight) count(unread + 1);
+    const silenced = muted().has(line.player);
+    if (fresh && !inSight && !silenced) count(unread + 1);
     const at = new Date(line.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    lines.append(el("li", { "data-seat": line.seat, "data-id": line.id },
-      el("span", { class: "muted" }, at), " ", el("b", {}, line.name), ": ", line.text));
+    lines.append(el("li", { "data-seat": line.seat, "data-id": line.id, "data-player": line.player, hidden: silenced },
+      el("span", { class: "muted" }, at), " ", el("b", {}, line.name), ": ", line.text,
+      el("button", { class: "small mute", "aria-label": `Mute ${line.name}`, title: `Hide ${line.name}'s lines from you`,
+        hidden: line.seat === mySeat, onclick: () => mute(line) }, "Mute")));
+    if (silenced) showMuted();
     lines.scrollTop = lines.scrollHeight;
   };
 
@@ -59,8 +84,14 @@ export function chatPanel(matchId) {
   };
   listen();
   // Who may talk follows the seat, which changes as players sit down and leave.
-  panel.seated = (seated) => { form.hidden = !seated; spectating.hidden = seated; };
-  panel.seated(false);
+  panel.seated = (seat) => {
+    const seated = seat !== null && seat !== undefined;
+    form.hidden = !seated; spectating.hidden = seated;
+    mySeat = seated ? seat : null;
+    // No muting myself: my own lines have no Mute button.
+    lines.querySelectorAll("li").forEach((li) => { li.querySelector(".mute").hidden = String(mySeat) === li.dataset.seat; });
+  };
+  panel.seated(null);
   panel.badge = badge;
   return panel;
 }

@@ -22,7 +22,7 @@ function render() {
   if (clock && clock.server_now) state.skew = clock.server_now - Date.now();
   tickClocks(viewBox, Date.now() + state.skew);
   renderActions();
-  if (chat) chat.seated(state.seat !== null && state.seat !== undefined);
+  if (chat) chat.seated(state.seat);
 }
 
 setInterval(() => tickClocks(viewBox, Date.now() + state.skew), 250);
