@@ -5,8 +5,6 @@ fails the test, named with the page and the elements it was found on."""
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +20,7 @@ from services.gateway.stack import Stack
 from services.infra.config import Settings
 from tests.browser.conftest import add_a_bot_and_start, quick_play, signed_in_page
 from tests.browser.test_play_in_the_browser import shown_version
+from tests.support.tables import countdown_against_a_bot
 
 pytestmark = pytest.mark.browser
 
@@ -83,21 +82,6 @@ async def table_in_play(http: httpx.AsyncClient, me: dict[str, str], game: dict[
     return match_id
 
 
-async def played_to_the_end(http: httpx.AsyncClient, me: dict[str, str]) -> str:
-    """A short match against a bot, played to its end."""
-    game = {"name": "countdown", "min_players": 2}
-    match_id = await table_in_play(http, me, game)
-    for _ in range(400):
-        seen = (await http.get(f"/api/matches/{match_id}", headers=me)).json()
-        if seen["view"]["status"] == "finished":
-            return match_id
-        if seen["commands"]:
-            body = {"command_id": uuid.uuid4().hex, "move": seen["commands"][0]["legal"][0]}
-            await http.post(f"/api/matches/{match_id}/commands", json=body, headers=me)
-        await asyncio.sleep(0.05)
-    raise AssertionError("the match did not end")
-
-
 async def test_every_page_passes_axe(unlimited: Stack, browser: Browser) -> None:
     stack = unlimited
     found: dict[str, list[str]] = {}
@@ -135,7 +119,7 @@ async def test_every_page_passes_axe(unlimited: Stack, browser: Browser) -> None
         await table.goto(f"{stack.url}/table?match={match_id}")
         await table.wait_for_selector("button[aria-label='Mute Bea']")
         found["table with chat"] = await faults(table)
-        match_id = await played_to_the_end(http, me)
+        match_id = await countdown_against_a_bot(http, me, pick=0)
         await table.goto(f"{stack.url}/replay?match={match_id}")
         await table.wait_for_selector("#sentence")
         found["replay"] = await faults(table)

@@ -15,6 +15,7 @@ from services import compose
 from services.gateway.stack import Stack
 from tests.browser.conftest import SCREENSHOTS, add_a_bot_and_start, signed_in_page
 from tests.browser.test_play_in_the_browser import match_of
+from tests.support.tables import countdown_against_a_bot
 
 pytestmark = pytest.mark.browser
 
@@ -110,25 +111,8 @@ async def test_the_lobby_hears_of_my_tables_without_asking_again(
     token = await ann.evaluate("localStorage.getItem('tabletop.token')")
     me = {"authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=stack.url, timeout=10) as http:
-        made = await http.post(
-            "/api/matches",
-            json={"game": "countdown", "seats": 2, "options": {"start": 3}},
-            headers=me,
-        )
-        match_id = made.json()["match_id"]
-        assert (await http.post(f"/api/matches/{match_id}/bots", json={}, headers=me)).is_success
-        assert (await http.post(f"/api/matches/{match_id}/start", json={}, headers=me)).is_success
-        for _ in range(400):  # Ann takes all she may until the bot or she has won
-            seen = (await http.get(f"/api/matches/{match_id}", headers=me)).json()
-            if seen["view"]["status"] == "finished":
-                break
-            if seen["commands"]:
-                move = seen["commands"][0]["legal"][-1]
-                body = {"command_id": uuid.uuid4().hex, "move": move}
-                await http.post(f"/api/matches/{match_id}/commands", json=body, headers=me)
-            await asyncio.sleep(0.05)
-        else:
-            raise AssertionError("the match did not end")
+        # Ann takes all she may until the bot or she has won.
+        match_id = await countdown_against_a_bot(http, me, {"start": 3})
     await ann.wait_for_selector(f"#my-tables li[data-status=finished] a[href$='{match_id}']")
     await ann.wait_for_selector("#my-ratings >> text=Countdown", timeout=20_000)
     assert ann.errors == []  # type: ignore[attr-defined]

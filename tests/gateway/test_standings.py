@@ -4,7 +4,6 @@ each player's own rating and place in every game they have finished a match of."
 from __future__ import annotations
 
 import asyncio
-import uuid
 from typing import Any
 
 import httpx
@@ -19,6 +18,7 @@ from services.infra.config import ConfigError
 from services.readside.schema import PlayerRating
 from tests.gateway.conftest import SECRET, gateway, sign_in
 from tests.gateway.test_tables import won_at_once
+from tests.support.tables import countdown_against_a_bot
 
 
 async def board(http: httpx.AsyncClient, game: str, **query: Any) -> list[dict[str, Any]]:
@@ -80,22 +80,7 @@ async def test_players_rated_the_same_share_a_place(http: httpx.AsyncClient, red
 async def test_the_board_ranks_people_not_the_bots_they_played(http: httpx.AsyncClient) -> None:
     """A bot is a new player at every table: rated as an opponent, never on the board."""
     ann = await sign_in(http, "Ann")
-    made = await http.post(
-        "/api/matches",
-        json={"game": "countdown", "seats": 2, "options": {"start": 3}},
-        headers=ann,
-    )
-    match_id = made.json()["match_id"]
-    assert (await http.post(f"/api/matches/{match_id}/bots", json={}, headers=ann)).is_success
-    assert (await http.post(f"/api/matches/{match_id}/start", json={}, headers=ann)).is_success
-    for _ in range(400):  # Ann takes what she may until the bot or she has won
-        seen = (await http.get(f"/api/matches/{match_id}", headers=ann)).json()
-        if seen["view"]["status"] == "finished":
-            break
-        if seen["commands"]:
-            body = {"command_id": uuid.uuid4().hex, "move": seen["commands"][0]["legal"][-1]}
-            await http.post(f"/api/matches/{match_id}/commands", json=body, headers=ann)
-        await asyncio.sleep(0.05)
+    await countdown_against_a_bot(http, ann, {"start": 3})  # Ann takes what she may
     for _ in range(400):
         rated = (await http.get("/api/me/ratings", headers=ann)).json()
         if rated:
