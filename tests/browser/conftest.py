@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import msgspec
 import pytest
 import pytest_asyncio
 from playwright.async_api import Browser, ConsoleMessage, Page, WebSocket, async_playwright
@@ -45,12 +46,17 @@ async def stack(
     # slow the machine: a long wait, unless a test marks the short one it means to see run
     # out (`@pytest.mark.quickplay_wait(1.5)`).
     marked = request.node.get_closest_marker("quickplay_wait")
+    # `@pytest.mark.unlimited`: no request or table limits, for a test that opens a table
+    # of every game at once.
+    unlimited = request.node.get_closest_marker("unlimited") is not None
     config = GatewayConfig(
         secret="browser-test-secret-0123456789ab",
         dev_signin=True,
         quickplay_wait=float(marked.args[0]) if marked else 60.0,
         bot_delay=0.0,
     )
+    if unlimited:
+        config = msgspec.structs.replace(config, rate=0, tables_per_minute=0)
     running = await Stack(settings, config).start()
     try:
         yield running

@@ -5,19 +5,14 @@ fails the test, named with the page and the elements it was found on."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import pytest_asyncio
 from playwright.async_api import Browser, Page
-from redis.asyncio import Redis
 
-from services.gateway.app import GatewayConfig
 from services.gateway.stack import Stack
-from services.infra.config import Settings
 from tests.browser.conftest import add_a_bot_and_start, quick_play, signed_in_page
 from tests.browser.test_play_in_the_browser import shown_version
 from tests.support.tables import countdown_against_a_bot
@@ -25,24 +20,6 @@ from tests.support.tables import countdown_against_a_bot
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "tools" / "a11y" / "node_modules" / "axe-core"
-
-
-@pytest_asyncio.fixture
-async def unlimited(redis: Redis, redis_server: str) -> AsyncIterator[Stack]:
-    """A gateway that lets one player open a table of every game at once."""
-    settings = Settings(redis_url=redis_server, partitions=4, polling_ms=20)
-    config = GatewayConfig(
-        secret="browser-test-secret-0123456789ab",
-        dev_signin=True,
-        bot_delay=0.0,
-        rate=0,
-        tables_per_minute=0,
-    )
-    running = await Stack(settings, config).start()
-    try:
-        yield running
-    finally:
-        await running.stop()
 
 
 async def faults(page: Page) -> list[str]:
@@ -82,8 +59,8 @@ async def table_in_play(http: httpx.AsyncClient, me: dict[str, str], game: dict[
     return match_id
 
 
-async def test_every_page_passes_axe(unlimited: Stack, browser: Browser) -> None:
-    stack = unlimited
+@pytest.mark.unlimited
+async def test_every_page_passes_axe(stack: Stack, browser: Browser) -> None:
     found: dict[str, list[str]] = {}
     welcome = await page_of(browser, stack.url + "/")
     await welcome.wait_for_selector("#signin")
