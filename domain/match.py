@@ -22,16 +22,17 @@ from domain.addressing import to_reader
 from domain.clock import Clocks, ClocksSet, TimeControl, TimeRanOut
 from domain.kernel import Decided, Game, Outcome, Rejected, Rng, Seat, get_game, keeps_no_secrets
 
-Status = Literal["lobby", "playing", "finished"]
+Status = Literal["lobby", "playing", "finished", "closed"]
 
 
-EDITION = 2
+EDITION = 3
 """The table rules this build creates matches with, recorded in their match.created so a
 match is decided (and audited) by the rules it began under, whatever build runs it:
 0, a match created before undo: no move is taken back, and a game with a `concede` of
 its own takes a leaver out of play; 1, the same with moves taken back (told from a
 recorded match.undo_point, as no match.created of that build names it); 2, a leaver's
-seat is played by a bot unless the game ends instead (`GameSpec.absent`)."""
+seat is played by a bot unless the game ends instead (`GameSpec.absent`); 3, the same,
+and a table waiting for players closes when its last player leaves."""
 
 
 # --- commands (what a player asks of a match) -------------------------------------------
@@ -115,6 +116,16 @@ class TimeExpired(
     deadline: int
 
 
+class CloseTable(msgspec.Struct, tag="match.close", tag_field="type", forbid_unknown_fields=True):
+    """Close a table that has waited too long for its players (sent by the scheduler).
+    `version` is the table's version when it was found idle: refused once anything has
+    happened at the table since, so a sending that crossed a player sitting down, or a
+    second one, changes nothing."""
+
+    version: int
+    reason: Literal["idle"] = "idle"
+
+
 MatchCommand = (
     CreateMatch
     | JoinMatch
@@ -127,6 +138,7 @@ MatchCommand = (
     | OfferRematch
     | AcceptRematch
     | DeclineRematch
+    | CloseTable
 )
 
 
@@ -251,6 +263,15 @@ class RematchDeclined(msgspec.Struct, tag="match.rematch_declined", tag_field="t
     seat: Seat
 
 
+class TableClosed(
+    msgspec.Struct, tag="match.closed", tag_field="type", frozen=True, omit_defaults=True
+):
+    """A table closed before its match started: its last player left (`empty`), or it
+    waited too long for players (`idle`). Nothing more happens at it."""
+
+    reason: Literal["empty", "idle"]
+
+
 class RematchAgreed(
     msgspec.Struct, tag="match.rematch_agreed", tag_field="type", frozen=True, omit_defaults=True
 ):
@@ -307,6 +328,7 @@ MatchEvent = (
     | ClocksSet
     | TimeRanOut
     | BotPlayed
+    | TableClosed
 )
 MATCH_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = typing.get_args(MatchEvent)
 
@@ -442,6 +464,8 @@ def _evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         case MatchFinished(scores=scores, ranks=ranks):
             nxt.status = "finished"
             nxt.outcome = Outcome(scores=scores, ranks=ranks)
+        case TableClosed():
+            nxt.status = "closed"
         case MatchForked(seed=seed, at=at):
             nxt.seed = seed
             nxt.undo = []
@@ -583,6 +607,8 @@ def decide_and_fold(
             return _folded(game, state, accept_rematch(state, command))
         case DeclineRematch():
             return _folded(game, state, decline_rematch(state, command))
+        case CloseTable():
+            return _folded(game, state, close(state, command))
         case _:
             raise Rejected("unknown_command", f"{type(command).__name__} is not a match command.")
 
@@ -677,7 +703,20 @@ def leave(state: MatchState, command: LeaveMatch) -> list[Any]:
         raise Rejected("match_started", "This match has already started: concede to leave it.")
     _in_lobby(state)
     seat = _seat_of(state, command.player)
-    return [PlayerLeft(player=command.player, seat=seat)]
+    left = PlayerLeft(player=command.player, seat=seat)
+    if state.edition >= 3 and all(p is None or p == command.player for p in state.players):
+        return [left, TableClosed(reason="empty")]  # nobody left to wait for the others
+    return [left]
+
+
+def close(state: MatchState, command: CloseTable) -> list[Any]:
+    _in_lobby(state)
+    if command.version != state.version:
+        raise Rejected(
+            "table_not_idle",
+            f"The table has moved on since version {command.version}: it is not idle.",
+        )
+    return [TableClosed(reason=command.reason)]
 
 
 def start(game: Game, state: MatchState, command: StartMatch, drawn_seed: int | None) -> Decision:
@@ -781,6 +820,7 @@ def decline_rematch(state: MatchState, command: DeclineRematch) -> list[Any]:
 
 
 def _finished_seat(state: MatchState, player: str) -> Seat:
+    _not_closed(state)
     if state.status != "finished":
         raise Rejected("match_not_finished", "A rematch is offered once this match is over.")
     return _seat_of(state, player)
@@ -969,13 +1009,20 @@ def _conceded_outcome(state: MatchState, conceded: Sequence[Seat]) -> MatchFinis
 
 
 def _in_lobby(state: MatchState) -> None:
+    _not_closed(state)
     if state.status == "finished":
         raise Rejected("match_finished", "This match is over.")
     if state.status != "lobby":
         raise Rejected("match_started", "This match has already started.")
 
 
+def _not_closed(state: MatchState) -> None:
+    if state.status == "closed":
+        raise Rejected("table_closed", "This table was closed before its match began.")
+
+
 def _in_play(state: MatchState) -> None:
+    _not_closed(state)
     if state.status == "lobby":
         raise Rejected("match_not_started", "This match has not started yet.")
     if state.status == "finished":
@@ -1227,6 +1274,10 @@ def _sentence(game_name: str, event: Any, reader: Seat | None, names: Sequence[s
             return f"Clocks: {left}."
         case MatchForked(origin=origin, at_version=at):
             return f"This match continues match {origin} from move {at}, with a new seed."
+        case TableClosed(reason="empty"):
+            return "The table was closed: everyone had left."
+        case TableClosed():
+            return "The table was closed: it waited too long for players."
         case MatchFinished(ranks=ranks, scores=scores, reason=reason):
             winners = [name(s) for s, r in enumerate(ranks) if r == 1]
             if reason == "conceded":  # ended before the game did: no score to tell

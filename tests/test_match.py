@@ -81,8 +81,49 @@ def test_players_take_free_seats_and_may_leave_before_the_start() -> None:
     assert rejected(state, m.JoinMatch(player="ann")) == "already_seated"
     assert rejected(state, m.JoinMatch(player="bea", seat=1)) == "seat_taken"
     assert rejected(state, m.StartMatch(player="ann", seed=1)) == "table_not_full"
+    state = run([m.CreateMatch(game="countdown", seats=2), m.JoinMatch(player="ann")])
+    state = m.fold(m.decide(state, m.JoinMatch(player="bea")), state)
     state = m.fold(m.decide(state, m.LeaveMatch(player="ann")), state)
-    assert state.players == [None, None]
+    assert state.players == [None, "bea"] and state.status == "lobby"
+
+
+def test_a_table_closes_when_its_last_player_leaves_before_the_start() -> None:
+    state = run([m.CreateMatch(game="countdown", seats=3), m.JoinMatch(player="ann")])
+    events = m.decide(state, m.LeaveMatch(player="ann"))
+    assert events == [m.PlayerLeft(player="ann", seat=0), m.TableClosed(reason="empty")]
+    state = m.fold(events, state)
+    assert state.status == "closed" and m.view(state, None)["status"] == "closed"
+    assert m.describe("countdown", events[1], None, []) == (
+        "The table was closed: everyone had left."
+    )
+    # Nothing more happens at a closed table.
+    assert rejected(state, m.JoinMatch(player="bea")) == "table_closed"
+    assert rejected(state, m.StartMatch(player="ann", seed=1)) == "table_closed"
+    assert rejected(state, m.OfferRematch(player="ann")) == "table_closed"
+    assert rejected(state, m.CloseTable(version=state.version)) == "table_closed"
+
+
+def test_a_table_of_the_rules_before_closing_stays_open_when_emptied() -> None:
+    # A table created under edition 2 is decided by edition 2's rules, in play and in an
+    # audit alike: its last leaver leaves it empty and waiting, as it did then.
+    opened = m.decide(None, m.CreateMatch(game="countdown", seats=2), edition=2)
+    state = m.fold([*opened, m.PlayerJoined(player="ann", seat=0)])
+    assert m.decide(state, m.LeaveMatch(player="ann")) == [m.PlayerLeft(player="ann", seat=0)]
+
+
+def test_a_table_waiting_too_long_is_closed_unless_it_moved_on_since() -> None:
+    state = run([m.CreateMatch(game="countdown", seats=2), m.JoinMatch(player="ann")])
+    idle_at = state.version
+    # Bea sat down after the table was found idle: the close crossed her, and is refused.
+    moved = m.fold(m.decide(state, m.JoinMatch(player="bea")), state)
+    assert rejected(moved, m.CloseTable(version=idle_at)) == "table_not_idle"
+    events = m.decide(state, m.CloseTable(version=idle_at))
+    assert events == [m.TableClosed(reason="idle")]
+    assert m.describe("countdown", events[0], 0, ["Ann"]) == (
+        "The table was closed: it waited too long for players."
+    )
+    # A match under way is never closed.
+    assert rejected(started(), m.CloseTable(version=started().version)) == "match_started"
 
 
 def test_a_player_who_wants_out_of_a_match_in_play_is_told_to_concede() -> None:

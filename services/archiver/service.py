@@ -2,15 +2,16 @@
 
 Each pass, for every partition:
 
-1. **Finished matches past the retention go to cold storage.** The finished lobby
-   (`tt:{p}:rm:lobby:finished:*`, scored by finish time) names them, oldest first,
-   from the archiver's cursor. Each one's whole record (match stream, recorded replies
-   and digests) is put in the cold store and read back; then one script checks the
-   stream is still the one archived, writes the tombstone (with the summary, so the
-   lobby and `show` still list it) and deletes the match stream, replies, snapshot,
-   summary, views and histories, and its table chat; its players' inboxes in that
-   partition lose their notices older than the retention. A crash between the two
-   steps archives it again.
+1. **Finished matches past the retention go to cold storage,** and so do tables closed
+   before their match began. The finished and closed lobby sets
+   (`tt:{p}:rm:lobby:finished:*`, `...:closed:*`, listed and unlisted, each scored by
+   the time of that) name them, oldest first, from the archiver's cursor. Each one's
+   whole record (match stream, recorded replies and digests) is put in the cold store
+   and read back; then one script checks the stream is still the one archived, writes
+   the tombstone (with the summary, so the lobby and `show` still list it) and deletes
+   the match stream, replies, snapshot, summary, views and histories, and its table
+   chat; its players' inboxes in that partition lose their notices older than the
+   retention. A crash between the two steps archives it again.
 2. **The partition log is trimmed** behind the slowest of the checkpoints that read it
    (the matches and public projections, the ratings, the clocks' scheduler), and never
    past the retention: what every reader has applied and is older than any match kept
@@ -50,6 +51,9 @@ from services.readside.schema import Summary
 
 log = structlog.get_logger("tabletop.archiver")
 ARCHIVE_LUA = (Path(__file__).parent / "archive.lua").read_text()
+# The lobby sets of the matches over (finished, or closed before they began), listed
+# and unlisted: what the archiver takes once past the retention.
+ENDED = [(status, scope) for status in ("finished", "closed") for scope in ("*", UNLISTED)]
 _ENC = msgspec.json.Encoder()
 _SUMMARY = msgspec.json.Decoder(Summary)
 Outcome = Literal["archived", "gone", "later"]
@@ -102,15 +106,17 @@ class Archiver:
         return int(self.clock()) - self.settings.archive_after_ms
 
     async def due(self, p: int) -> list[tuple[str, float]]:
-        """Finished matches past the retention, oldest first, from the cursor on."""
+        """Finished matches and closed tables past the retention, oldest first, from the
+        cursor on."""
         k = Keys(p)
         raw: Any = await self.redis.get(k.archive_cursor)
         start = float(raw) if raw else float("-inf")
         found: list[tuple[str, float]] = []
-        # The listed tables and the unlisted, both by finish time: merged, the oldest first.
-        for scope in ("*", UNLISTED):
+        # The listed tables and the unlisted, finished or closed, each set by the time of
+        # that: merged, the oldest first.
+        for status, scope in ENDED:
             rows: Any = await self.redis.zrangebyscore(
-                k.lobby("finished", scope), start, self.cutoff(), start=0, num=self.batch,
+                k.lobby(status, scope), start, self.cutoff(), start=0, num=self.batch,
                 withscores=True,
             )  # fmt: skip
             found += [(mid.decode(), float(score)) for mid, score in rows]
@@ -157,7 +163,8 @@ class Archiver:
             return "gone"
         raw_summary: Any = await self.redis.get(k.summary(match_id))
         summary = _SUMMARY.decode(raw_summary) if raw_summary else None
-        if summary is None or summary.status != "finished" or summary.version != len(envelopes):
+        ended = summary is not None and summary.status in ("finished", "closed")
+        if summary is None or not ended or summary.version != len(envelopes):
             return "later"  # not projected to its end yet: a later pass takes it
         found = cast("dict[bytes, bytes]", await self.redis.hgetall(k.replies(match_id)))
         digests = {c[1:]: d.decode() for c, d in found.items() if c.startswith(b"#")}
@@ -262,8 +269,8 @@ class Archiver:
         raw: Any = await self.redis.get(k.archive_cursor)
         start = f"({float(raw)!r}" if raw else "-inf"
         count = 0
-        for scope in ("*", UNLISTED):
-            count += int(await self.redis.zcount(k.lobby("finished", scope), start, self.cutoff()))
+        for status, scope in ENDED:
+            count += int(await self.redis.zcount(k.lobby(status, scope), start, self.cutoff()))
         metrics.ARCHIVE_BACKLOG.labels(str(p)).set(count)
         return count
 

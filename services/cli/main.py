@@ -786,8 +786,9 @@ def _winners(summary: Any) -> str:
 @main.command()
 @click.argument("game", required=False)
 @click.option(
-    "--status", type=click.Choice(["lobby", "playing", "finished"]), default=None,
-    help="Only matches with this status (default: all three).",
+    "--status", type=click.Choice(["lobby", "playing", "finished", "closed"]), default=None,
+    help="Only matches with this status (default: the first three; closed: tables closed "
+    "before their match began).",
 )  # fmt: skip
 @click.option(
     "--page", type=click.IntRange(min=1), default=1, show_default=True,

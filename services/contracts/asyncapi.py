@@ -416,7 +416,7 @@ def _match_view(names: list[str]) -> Schema:
         "type": "object",
         "properties": {
             "game": {"type": "string"},
-            "status": {"enum": ["lobby", "playing", "finished"]},
+            "status": {"enum": ["lobby", "playing", "finished", "closed"]},
             "version": {"type": "integer"},
             "players": {
                 "type": "array",
@@ -571,7 +571,9 @@ docs/clients.md plays a whole match this way, with redis-cli and with the Python
 
 1. `match.create` opens a table of a game with a number of seats and the game's options.
 2. `match.join` seats a player (the first free seat, or the one asked for); `match.leave`
-   frees it again while the match is in the lobby.
+   frees it again while the match is in the lobby. A table closes (`match.closed`, status
+   `closed`) when its last player leaves before the start, or when it has waited too
+   long for players (the scheduler's `match.close`); nothing more happens at it.
 3. `match.start`, sent by a seated player once every seat is taken, deals the table.
 4. `match.play` carries one move of the game, for the player's seat, while it is that
    seat's turn (the view's `to_act`). `match.concede` leaves a match in play.

@@ -346,7 +346,7 @@ def summary(match_id: str, state: m.MatchState, created_at: int, at: int) -> Sum
     )
 
 
-STATUSES = ("lobby", "playing", "finished")
+STATUSES = ("lobby", "playing", "finished", "closed")
 MINE_SIZE = 100  # the tables kept per player and partition, the latest
 Moves = dict[str, tuple[list[EncodableT], list[EncodableT]]]  # key -> added, removed
 
@@ -406,6 +406,7 @@ PUBLIC_KINDS = {
     "match.rematch_accepted": "rematch_accepted",
     "match.rematch_declined": "rematch_declined",
     "match.rematch_agreed": "rematch_agreed",
+    "match.closed": "table_closed",
 }
 
 

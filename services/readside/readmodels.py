@@ -23,8 +23,6 @@ from events.matches import Recorded, read_back, recorded
 from events.redis_store import RedisEventStore
 from services.readside.schema import HistoryLine, Notice, PlayerRating, Summary
 
-STATUSES = ("lobby", "playing", "finished")
-
 
 def told(found: Recorded, seat: int | None) -> list[HistoryLine]:
     """Each event the seat (None: a spectator) may see, as it may see it, with its

@@ -62,7 +62,7 @@ class PublicEvent(msgspec.Struct, kw_only=True):
     schema: str = "tabletop.public/1"
     kind: str  # match_created | player_joined | player_left | match_started | move_played
     # | seat_conceded | match_finished | match_forked | move_undone | rematch_offered
-    # | rematch_accepted | rematch_declined | rematch_agreed
+    # | rematch_accepted | rematch_declined | rematch_agreed | table_closed
     match_id: str
     version: int
     game: str

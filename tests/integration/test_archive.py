@@ -201,6 +201,36 @@ async def test_an_unlisted_match_is_in_no_lobby_and_archived_all_the_same(
     assert not await redis.exists(k.match(unlisted))
 
 
+async def test_a_table_closed_before_its_start_leaves_the_lobby_and_is_archived_in_time(
+    service: CommandService, redis: Redis, redis_server: str, tmp_path: Path
+) -> None:
+    cfg = settings(redis_server, str(tmp_path / "archive"))
+    async with TabletopClient.from_url(redis_server, partitions=P, timeout=10) as client:
+        emptied = await client.create("countdown", 2)
+        await client.join(emptied, "Ann")
+        await client.leave(emptied, "Ann")  # the last one out: the table closes
+        waiting = await client.create("countdown", 2)
+        await client.join(waiting, "Bea")
+    await project(redis)
+    models = compose.read_models(cfg, redis)
+    summary = await models.summary(emptied)
+    assert summary is not None and summary.status == "closed"
+    for game in (None, "countdown"):
+        assert [s.match_id for s in await models.lobby(game, "lobby")] == [waiting]
+    assert await models.mine("Ann") == []  # she left it: not hers
+    keeper = archiver(cfg, _now() + DAY + 1)
+    try:
+        assert await keeper.measure_backlog(partition_of(emptied, P)) == 1
+        assert (await keeper.pass_once())["archived"] == 1
+    finally:
+        await keeper.stop()
+    k = Keys(partition_of(emptied, P))
+    assert await redis.hexists(k.archived, emptied)
+    assert not await redis.exists(k.match(emptied))
+    assert (await a.audit(compose.event_store(cfg, redis), emptied)).status == "ok"
+    assert await redis.exists(Keys(partition_of(waiting, P)).match(waiting))  # still open
+
+
 async def test_a_match_finished_within_the_retention_stays_in_redis(
     service: CommandService, redis: Redis, redis_server: str, tmp_path: Path
 ) -> None:

@@ -479,8 +479,9 @@ async def test_a_batch_writes_each_read_model_of_a_match_once_however_many_event
     tables = [k async for k in redis.scan_iter(match=keys.mine("*"))]
     assert len(tables) == 3
     # The lobby lists: added to the finished ones (of every game and of its own), taken
-    # out of the two others, once each, though the match passed through all three.
-    assert calls["zadd"] - len(inboxes) - len(tables) == 2 and calls["zrem"] == 4
+    # out of the three others (lobby, playing, closed), once each, though the match
+    # passed through two of them.
+    assert calls["zadd"] - len(inboxes) - len(tables) == 2 and calls["zrem"] == 6
     assert calls["zremrangebyrank"] == len(inboxes) + len(tables)  # each cut once
     # All of it one script call in the transaction that moves the checkpoint.
     assert (calls["multi"], calls["eval"], calls["mset"], calls["exec"]) == (1, 1, 1, 1)
