@@ -33,6 +33,8 @@ class Keys:
         "clock_seats",
         "clock_warn",
         "clock_warn_due",
+        "idle_due",
+        "idle_version",
         "commands",
         "dead",
         "log",
@@ -92,6 +94,10 @@ class Keys:
         # set of the matches by their earliest warning.
         self.clock_warn = f"{self.tag}:clock:warn"
         self.clock_warn_due = f"{self.tag}:clock:warn:due"
+        # Tables waiting for players: sorted set of them by when they will have been
+        # idle too long (unix ms), and hash of the version each was at then.
+        self.idle_due = f"{self.tag}:clock:idle"
+        self.idle_version = f"{self.tag}:clock:idle:version"
         # Notices to players (services/readside/notices.py). Stream: every notice of the
         # partition's matches, capped, read by the gateway, the webhook sender (consumer
         # group `tt-webhooks`) and integrations. String: the log id up to which notices

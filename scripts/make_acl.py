@@ -82,6 +82,8 @@ def users(partitions: int) -> list[str]:
     clock_checkpoints = [f"tt:{{{p}}}:clock:checkpoint" for p in range(partitions)]
     clock_warn = [f"tt:{{{p}}}:clock:warn" for p in range(partitions)]
     clock_warn_due = [f"tt:{{{p}}}:clock:warn:due" for p in range(partitions)]
+    idle_due = [f"tt:{{{p}}}:clock:idle" for p in range(partitions)]
+    idle_version = [f"tt:{{{p}}}:clock:idle:version" for p in range(partitions)]
     notice_streams = [f"tt:{{{p}}}:notices" for p in range(partitions)]
     dead_notices = [f"tt:{{{p}}}:notices:dead" for p in range(partitions)]
     return [
@@ -260,18 +262,19 @@ def users(partitions: int) -> list[str]:
                 BASE,
                 # It follows the logs and reads a match whose seat it warns (reads
                 # only), keeps each partition's deadlines, warnings and checkpoint
-                # (writes on those exact keys), sends TimeExpired on the command
-                # streams, reads its own replies and posts "time running low".
+                # and idle tables (writes on those exact keys), sends TimeExpired and
+                # CloseTable on the command streams, reads its own replies and posts
+                # "time running low".
                 EVENTS,
                 "~tt:{*}:clock:*",
                 COMMANDS,
                 "~tt:replies:scheduler",
-                "+xrange +xrevrange +get +hmget +zrangebyscore +multi +exec +client|setname",
+                "+xrange +xrevrange +xlen +get +hmget +zrangebyscore +multi +exec +client|setname",
                 first_arg("set", clock_checkpoints),
-                first_arg("hset", clock_seats + clock_warn),
-                first_arg("hdel", clock_seats + clock_warn),
-                first_arg("zadd", clock_due + clock_warn_due),
-                first_arg("zrem", clock_due + clock_warn_due),
+                first_arg("hset", clock_seats + clock_warn + idle_version),
+                first_arg("hdel", clock_seats + clock_warn + idle_version),
+                first_arg("zadd", clock_due + clock_warn_due + idle_due),
+                first_arg("zrem", clock_due + clock_warn_due + idle_due),
                 first_arg("xadd", command_streams),
                 notice_posting(partitions),
             ]

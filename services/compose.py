@@ -160,7 +160,9 @@ def scheduler(
     from services.scheduler.service import Scheduler
 
     followed = list(range(settings.partitions)) if partitions is None else list(partitions)
-    return Scheduler(redis, event_store(settings, redis), followed, clock=clock)
+    return Scheduler(
+        redis, event_store(settings, redis), followed, clock=clock, idle_ms=settings.table_idle_ms
+    )
 
 
 def read_models(settings: Settings, redis: Redis) -> ReadModels:

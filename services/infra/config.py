@@ -92,6 +92,9 @@ class Settings(msgspec.Struct, kw_only=True):
     # A reply stream nothing was added to for this long belongs to a client that is
     # gone: the archiver deletes it (a live client's next reply makes it again).
     reply_idle_ms: int = 3600 * 1000
+    # A table waiting for players with nothing happening at it for this long is closed
+    # by the scheduler (0: never).
+    table_idle_ms: int = 24 * 3600 * 1000
     # A port for /metrics, /healthz and /readyz in processes without the gateway
     # (None: none; 0: a free one, logged).
     metrics_port: int | None = None
@@ -144,6 +147,7 @@ class Settings(msgspec.Struct, kw_only=True):
             archive_after_ms=env_int("TABLETOP_ARCHIVE_AFTER_S", 7 * 24 * 3600, least=0) * 1000,
             archive_every_ms=env_int("TABLETOP_ARCHIVE_EVERY_MS", 60_000, least=1),
             reply_idle_ms=env_int("TABLETOP_REPLY_IDLE_S", 3600, least=1) * 1000,
+            table_idle_ms=env_int("TABLETOP_TABLE_IDLE_S", 24 * 3600, least=0) * 1000,
             background_nice=min(19, env_int("TABLETOP_BACKGROUND_NICE", 10, least=0)),
             metrics_port=(
                 env_int("TABLETOP_METRICS_PORT", 0, least=0)

@@ -117,6 +117,9 @@ EXPIRY_LATENESS = Histogram(
     buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30),
 )
 TIME_LOW = Counter("tabletop_time_low_notices", "Time-running-low notices posted")
+TABLES_CLOSED = Counter(
+    "tabletop_idle_tables_closed", "CloseTable commands the scheduler sent for idle tables"
+)
 WEBHOOKS = Counter(
     "tabletop_webhooks", "Webhook deliveries by outcome (delivered, failed try, dead)", ["outcome"]
 )

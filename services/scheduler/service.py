@@ -1,4 +1,5 @@
-"""The scheduler: sends `TimeExpired` when a seat's turn clock runs out.
+"""The scheduler: sends `TimeExpired` when a seat's turn clock runs out, and closes a
+table that has waited too long for its players.
 
 One scheduler serves a set of partitions (`tabletop serve --scheduler-partitions`). Each
 pass, for each of them:
@@ -23,6 +24,14 @@ pass, for each of them:
    deadlines. A deadline the log carries over unchanged keeps its warning (or its
    having been given), and the notice's id names the version that set the deadline,
    so neither a restart nor a second scheduler warns twice.
+
+4. **Close idle tables.** A table still waiting for players with nothing happening at
+   it for `idle_ms` (`TABLETOP_TABLE_IDLE_S`, a day) gets a `CloseTable` naming the
+   version it was found idle at: `tt:{p}:clock:idle` holds the waiting tables by when
+   they will be idle, `tt:{p}:clock:idle:version` their versions, both written from the
+   log with the deadlines. The rules refuse the close if anything happened at the table
+   since (a player sat down as it was sent), so it is sent once and forgotten; the
+   command id names the version, so a second sending is answered as a duplicate.
 
 The time is the scheduler's `clock` (tests inject one); the rules judge a `TimeExpired`
 by the command service's, which is recorded with the decision.
@@ -50,7 +59,12 @@ from services.readside.notices import BOT_PREFIX, notice_id, post_notice
 from services.readside.schema import Notice
 
 log = structlog.get_logger("tabletop.scheduler")
-TYPES = ("match.clocks_set", "match.finished")
+# The events that set or end the clocks, and those that open a table, change who sits at
+# it (the table is not idle) or end its wait.
+CLOCK_TYPES = ("match.clocks_set", "match.finished")
+WAITING = ("match.created", "match.player_joined", "match.player_left")
+DONE_WAITING = ("match.started", "match.forked", "match.closed", "match.finished")
+TYPES = tuple(sorted({*CLOCK_TYPES, *WAITING, *DONE_WAITING}))
 _CLOCKS = msgspec.json.Decoder(ClocksSet)
 _SEATS = msgspec.json.Decoder(dict[str, int])
 _WARNINGS = msgspec.json.Decoder(dict[str, tuple[int, int, int]])  # seat: warn, deadline, version
@@ -96,6 +110,7 @@ class Scheduler(PassLoop):
         batch_size: int = 500,
         retry_ms: int = 2000,
         name: str = "scheduler",
+        idle_ms: int = 24 * 3600 * 1000,
     ) -> None:
         self.redis = redis
         self.store = store
@@ -103,6 +118,7 @@ class Scheduler(PassLoop):
         self.clock = clock or wall_clock
         self.batch_size = batch_size
         self.retry_ms = retry_ms
+        self.idle_ms = idle_ms  # 0: tables wait for ever
         self.reply_to = reply_stream(name)
         # (match, seat, deadline) -> (sendings so far, when last sent): this process's
         # memory of what it sent, so a pass does not send an expiry again at once.
@@ -121,8 +137,16 @@ class Scheduler(PassLoop):
             return 0
         latest: dict[str, dict[str, int]] = {}  # match -> seat -> deadline; {} = none
         fresh: dict[str, dict[str, tuple[int, int, int]]] = {}  # match -> seat -> warning
+        waiting: dict[str, tuple[int, int] | None] = {}  # match -> version, since; None: no
         for _, env in found:
             if env is None:
+                continue
+            if env.type in WAITING:
+                waiting[env.match_id] = (env.version, env.recorded_at)
+                continue
+            if env.type in DONE_WAITING:
+                waiting[env.match_id] = None
+            if env.type not in CLOCK_TYPES:
                 continue
             if env.type == "match.clocks_set":
                 clocks = _CLOCKS.decode(env.payload)
@@ -150,6 +174,14 @@ class Scheduler(PassLoop):
                     tx.hdel(keys.clock_seats, match_id)
                     tx.zrem(keys.clock_due, match_id)
                 _write_warnings(tx, keys, match_id, warnings[match_id])
+            for match_id, wait in waiting.items():
+                if wait is not None and self.idle_ms:
+                    version, since = wait
+                    tx.zadd(keys.idle_due, {match_id: since + self.idle_ms})
+                    tx.hset(keys.idle_version, match_id, version)
+                else:
+                    tx.zrem(keys.idle_due, match_id)
+                    tx.hdel(keys.idle_version, match_id)
             tx.set(keys.clock_checkpoint, found[-1][0])
             await tx.execute()
         for match_id in latest:
@@ -232,6 +264,41 @@ class Scheduler(PassLoop):
                 await pipe.execute()
         return len(sendings)
 
+    async def close_idle(self, p: int) -> int:
+        """Send `CloseTable` for every table of partition p idle past `idle_ms`, and
+        forget it (the rules refuse a close the table has moved on from); the number
+        sent."""
+        keys = Keys(p)
+        due = await self._due(keys.idle_due, keys.idle_version, self.clock())
+        if not due:
+            return 0
+        # A table still at the version it was idle at (its stream that long) is sent the
+        # close; one that has moved on since (its start is not in the log the scheduler
+        # reads: it ends in the game's events) is only forgotten.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match_id, _ in due:
+                pipe.xlen(keys.match(match_id))
+            lengths: list[int] = await pipe.execute()
+        sent = 0
+        async with self.redis.pipeline(transaction=True) as tx:
+            for (match_id, raw), length in zip(due, lengths, strict=True):
+                if raw is not None and int(raw) == length:
+                    sent += 1
+                    version = int(raw)
+                    message = CommandMessage(
+                        command_id=f"idle:{version}",
+                        match_id=match_id,
+                        reply_to=self.reply_to,
+                        command=m.CloseTable(version=version),
+                    )
+                    tx.xadd(keys.commands, {COMMAND_FIELD: ENCODER.encode(message)})
+                    log.info("table_close_sent", match_id=match_id, version=version)
+                tx.zrem(keys.idle_due, match_id)
+                tx.hdel(keys.idle_version, match_id)
+            await tx.execute()
+        metrics.TABLES_CLOSED.inc(sent)
+        return sent
+
     async def warn(self, p: int) -> int:
         """Post "time running low" to every seat of partition p whose warning is due and
         whose deadline is still ahead; the number posted."""
@@ -304,7 +371,8 @@ class Scheduler(PassLoop):
         for entry_id, fields in found:
             self._replies_seen = entry_id.decode()
             reply = REPLY_DECODER.decode(fields[b"r"])
-            event = "time_expired_applied" if reply.status == "accepted" else "time_expired_refused"
+            what = "table_close" if reply.command_id.startswith("idle:") else "time_expired"
+            event = f"{what}_applied" if reply.status == "accepted" else f"{what}_refused"
             log.info(
                 event,
                 match_id=reply.match_id,
@@ -330,9 +398,10 @@ class Scheduler(PassLoop):
                 # (ZRANGEBYSCORE, as `fire` sends: the scheduler's user may send no other.)
                 pipe.zrangebyscore(keys.clock_due, "-inf", now, start=0, num=1)
                 pipe.zrangebyscore(keys.clock_warn_due, "-inf", now, start=0, num=1)
+                pipe.zrangebyscore(keys.idle_due, "-inf", now, start=0, num=1)
             found: list[Any] = await pipe.execute()
         for i, p in enumerate(self.partitions):
-            head, checkpoint, due, warn_due = found[4 * i : 4 * i + 4]
+            head, checkpoint, due, warn_due, idle_due = found[5 * i : 5 * i + 5]
             followed = 0
             if head and head[0][0] != checkpoint:
                 while n := await self.follow(p):
@@ -343,6 +412,8 @@ class Scheduler(PassLoop):
                 done += await self.fire(p)
             if warn_due or followed:
                 done += await self.warn(p)
+            if idle_due or followed:
+                done += await self.close_idle(p)
         done += await self.read_replies()
         return done
 
