@@ -165,3 +165,25 @@ async def test_a_lobby_row_names_who_sits_and_counts_the_free_seats(
     cells = await row.locator("td").all_inner_texts()
     assert cells[1:3] == ["Ann", "1 seat free"], cells
     assert ann.errors == [] and bea.errors == []  # type: ignore[attr-defined]
+
+
+async def test_the_last_player_to_leave_a_waiting_table_closes_it(
+    stack: Stack, browser: Browser
+) -> None:
+    """A table nobody waits at any more is closed: the page says so, and no lobby has it."""
+    ann = await signed_in_page(browser, stack.url, "Ann")
+    await ann.select_option("#create-game", "chicken")
+    await ann.click("#create button:has-text('Open a table')")
+    await ann.wait_for_url("**/table?match=*")
+    match_id = match_of(ann)
+    await ann.click("button:has-text('Leave')")
+    await ann.wait_for_selector("#closed >> text=This table was closed before its match began.")
+    assert "closed" in await ann.inner_text(".panel.status")
+    assert "The table was closed: everyone had left." in await ann.inner_text("#history")
+    assert not await ann.is_visible("button:has-text('Join this table')")
+    await ann.click("text=Find another table")
+    await ann.wait_for_selector("#my-tables >> text=You sit at no table yet.")
+    await ann.click("text=Refresh tables")
+    await ann.wait_for_selector("text=No tables.")
+    assert match_id not in await ann.content()
+    assert ann.errors == []  # type: ignore[attr-defined]

@@ -117,6 +117,9 @@ export function renderView(view) {
       ? el("div", { class: turn.includes("you") ? "turn mine" : "turn" },
         "To act: ", turn.join(", ") || "nobody")
       : null,
+    view.status === "closed"
+      ? el("div", { id: "closed" }, "This table was closed before its match began.")
+      : null,
     options(view.options),
     view.outcome ? outcome(view.outcome, names, you) : null));
 

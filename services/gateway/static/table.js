@@ -63,6 +63,7 @@ function lobbyButtons() {
       if (confirm("Concede this match?")) act("concede");
     } }, "Concede"));
   }
+  if (v.status === "closed") out.push(el("a", { class: "button", href: "/" }, "Find another table"));
   if (v.status === "finished") {
     out.push(el("a", { class: "button", href: `/replay?match=${matchId}` }, "Open the replay"));
     out.push(...rematchButtons(v, seated));
