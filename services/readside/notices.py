@@ -5,7 +5,8 @@ Two sources. The log: the matches projection calls `derive` for every event it f
 every seat), and writes the notices in the same MULTI as its checkpoint, so a batch read
 twice writes them once; a rebuild writes none of the events it has written before (the
 partition's mark, `tt:{p}:notices:mark`). Other events get their notices from a rule
-registered here by event type (`rule`): `match.finished`, `match.rematch_offered`.
+registered here by event type (`rule`): `match.finished`, `match.rematch_offered`,
+`match.closed`.
 Everything else (a clock's "time running low", which no event records) posts through
 `post_notice`, idempotent by the notice's id.
 
@@ -125,6 +126,16 @@ def rematch_offered(
         seen.add(player)
         said = f"{offerer} offers a rematch of {title}: accept or decline it."
         yield Draft(player, "rematch_offered", said)
+
+
+@rule("match.closed")
+def table_closed(before: m.MatchState | None, after: m.MatchState, event: Any) -> Iterable[Draft]:
+    """Whoever still sat at a table closed for waiting too long hears why it is gone (a
+    table its last player left has nobody to tell)."""
+    title = get_game(after.game).title
+    for player in dict.fromkeys(p for p in after.players if p is not None and hears(p)):
+        said = f"Your table of {title} was closed: nobody came to start it."
+        yield Draft(player, "table_closed", said)
 
 
 def derive(

@@ -72,7 +72,9 @@ class PublicEvent(msgspec.Struct, kw_only=True):
     text: str = ""
 
 
-NoticeKind = Literal["your_turn", "match_finished", "rematch_offered", "time_running_low"]
+NoticeKind = Literal[
+    "your_turn", "match_finished", "rematch_offered", "time_running_low", "table_closed"
+]
 
 
 class Notice(msgspec.Struct, kw_only=True, omit_defaults=True, frozen=True):

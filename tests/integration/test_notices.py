@@ -7,6 +7,7 @@ import inspect
 from collections.abc import AsyncIterator
 from typing import Any
 
+import msgspec
 import pytest
 import pytest_asyncio
 from redis.asyncio import Redis
@@ -227,6 +228,19 @@ def test_a_rematch_offer_tells_each_other_player_the_rematch_to_answer() -> None
         ("rematch_offered", "ann", m.rematch_id("m1"), "m1:12:rematch_offered:ann")
     ]
     assert said[0].text == "bea offers a rematch of Countdown: accept or decline it."
+
+
+def test_a_table_closed_for_waiting_tells_whoever_still_sat_there() -> None:
+    state = m.MatchState(
+        game="countdown", seats=3, options={}, players=["ann", None, "bot-0123456789ab"]
+    )
+    closed = msgspec.structs.replace(state, status="closed")
+    event = m.TableClosed(reason="idle")
+    said, _ = n.derive("m1", 4, 5, "match.closed", state, closed, event)
+    assert [(x.kind, x.player, x.id) for x in said] == [
+        ("table_closed", "ann", "m1:4:table_closed:ann")
+    ]
+    assert said[0].text == "Your table of Countdown was closed: nobody came to start it."
 
 
 async def test_bots_get_no_turns_and_no_notices(
