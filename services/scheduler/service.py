@@ -63,7 +63,14 @@ log = structlog.get_logger("tabletop.scheduler")
 # it (the table is not idle) or end its wait.
 CLOCK_TYPES = ("match.clocks_set", "match.finished")
 WAITING = ("match.created", "match.player_joined", "match.player_left")
-DONE_WAITING = ("match.started", "match.forked", "match.closed", "match.finished")
+# (A start is seen when a clocked match's ends in its clocks; otherwise, at the due time.)
+DONE_WAITING = (
+    "match.started",
+    "match.clocks_set",
+    "match.forked",
+    "match.closed",
+    "match.finished",
+)
 TYPES = tuple(sorted({*CLOCK_TYPES, *WAITING, *DONE_WAITING}))
 _CLOCKS = msgspec.json.Decoder(ClocksSet)
 _SEATS = msgspec.json.Decoder(dict[str, int])

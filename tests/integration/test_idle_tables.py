@@ -12,6 +12,7 @@ import pytest
 from redis.asyncio import Redis
 
 from domain import match as m
+from domain.clock import TimeControl
 from events.keys import Keys, partition_of, reply_stream
 from events.matches import load_match
 from services import compose
@@ -128,3 +129,22 @@ async def test_a_started_match_is_never_closed(
     assert await sched.close_idle(keys.p) == 0
     assert await redis.zscore(keys.idle_due, match_id) is None
     assert await status_of(service, match_id) == "playing"
+
+
+async def test_a_clocked_match_leaves_the_idle_tables_as_it_starts(
+    redis: Redis, redis_server: str, service: CommandService, client: TabletopClient, clock: Clock
+) -> None:
+    """Its start ends in the clocks being set, which the scheduler reads anyway."""
+    match_id = await client.create(
+        "countdown", 2, match_id=uuid.uuid4().hex[:12], clock=TimeControl(kind="move", seconds=60)
+    )
+    await client.join(match_id, "ann")
+    await client.join(match_id, "bea")
+    sched = scheduler(redis, redis_server, clock)
+    await sched.pass_once()
+    keys = Keys(partition_of(match_id, 4))
+    assert await redis.zscore(keys.idle_due, match_id) == T0 + DAY
+    await client.start(match_id, "ann")
+    await sched.pass_once()
+    assert await redis.zscore(keys.idle_due, match_id) is None
+    assert await redis.hget(keys.idle_version, match_id) is None
