@@ -4,6 +4,7 @@ chromium driven by Playwright (its own browser download is not reachable here)."
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -109,6 +110,23 @@ async def quick_play(page: Page, game: str, seats: int) -> None:
     await page.click("#quick-play")
     await page.wait_for_url("**/table?match=*")
     await page.wait_for_selector(".live.on")
+
+
+async def open_a_table(page: Page, game: str = "chicken", unlisted: bool = False) -> str:
+    """Open a table of `game` from the lobby's form, with its default options; the
+    match id, once the page is at the table."""
+    await page.select_option("#create-game", game)
+    if unlisted:
+        await page.check("#create-unlisted")
+    await page.click("#create button:has-text('Open a table')")
+    await page.wait_for_url("**/table?match=*")
+    return match_of(page)
+
+
+def match_of(page: Page) -> str:
+    found = re.search(r"match=([A-Za-z0-9_-]+)", page.url)
+    assert found
+    return found.group(1)
 
 
 async def add_a_bot_and_start(page: Page) -> None:

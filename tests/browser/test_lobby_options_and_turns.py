@@ -13,8 +13,13 @@ from playwright.async_api import Browser, Page
 from events.matches import load_match
 from services import compose
 from services.gateway.stack import Stack
-from tests.browser.conftest import SCREENSHOTS, add_a_bot_and_start, signed_in_page
-from tests.browser.test_play_in_the_browser import match_of
+from tests.browser.conftest import (
+    SCREENSHOTS,
+    add_a_bot_and_start,
+    match_of,
+    open_a_table,
+    signed_in_page,
+)
 from tests.support.tables import countdown_against_a_bot
 
 pytestmark = pytest.mark.browser
@@ -123,11 +128,7 @@ async def test_a_table_opened_unlisted_is_found_by_its_link_alone(
 ) -> None:
     ann = await signed_in_page(browser, stack.url, "Ann")
     bea = await signed_in_page(browser, stack.url, "Bea")
-    await ann.select_option("#create-game", "chicken")
-    await ann.check("#create-unlisted")
-    await ann.click("#create button:has-text('Open a table')")
-    await ann.wait_for_url("**/table?match=*")
-    match_id = match_of(ann)
+    match_id = await open_a_table(ann, unlisted=True)
     link = await ann.input_value("#invite-link")
     assert link == f"{stack.url}/table?match={match_id}"
     assert "lobby · unlisted" in await ann.inner_text(".panel.status")
@@ -151,10 +152,7 @@ async def test_a_lobby_row_names_who_sits_and_counts_the_free_seats(
     """An empty seat is no player: the row names Ann alone and says one seat is free."""
     ann = await signed_in_page(browser, stack.url, "Ann")
     bea = await signed_in_page(browser, stack.url, "Bea")
-    await ann.select_option("#create-game", "chicken")
-    await ann.click("#create button:has-text('Open a table')")
-    await ann.wait_for_url("**/table?match=*")
-    match_id = match_of(ann)
+    match_id = await open_a_table(ann)
     await ann.goto(stack.url + "/")
     mine = ann.locator(f"#my-tables li:has(a[href$='{match_id}'])")
     await mine.wait_for()
@@ -172,15 +170,13 @@ async def test_the_last_player_to_leave_a_waiting_table_closes_it(
 ) -> None:
     """A table nobody waits at any more is closed: the page says so, and no lobby has it."""
     ann = await signed_in_page(browser, stack.url, "Ann")
-    await ann.select_option("#create-game", "chicken")
-    await ann.click("#create button:has-text('Open a table')")
-    await ann.wait_for_url("**/table?match=*")
-    match_id = match_of(ann)
+    match_id = await open_a_table(ann)
     await ann.click("button:has-text('Leave')")
     await ann.wait_for_selector("#closed >> text=This table was closed before its match began.")
     assert "closed" in await ann.inner_text(".panel.status")
     assert "The table was closed: everyone had left." in await ann.inner_text("#history")
     assert not await ann.is_visible("button:has-text('Join this table')")
+    await ann.screenshot(path=str(SCREENSHOTS / "table-closed.png"), full_page=True)
     await ann.click("text=Find another table")
     await ann.wait_for_selector("#my-tables >> text=You sit at no table yet.")
     await ann.click("text=Refresh tables")

@@ -16,7 +16,13 @@ from domain.kernel import get_game
 from services import compose
 from services.gateway import tables
 from services.gateway.stack import Stack
-from tests.browser.conftest import SCREENSHOTS, add_a_bot_and_start, quick_play, signed_in_page
+from tests.browser.conftest import (
+    SCREENSHOTS,
+    add_a_bot_and_start,
+    match_of,
+    quick_play,
+    signed_in_page,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -81,12 +87,6 @@ async def assert_no_hidden_card(stack: Stack, page: Page, match_id: str, seat: i
         )
         pretty = re.sub(r"^[a-z]{2,3}-", "", component).replace("-", " ").replace("_", " ")
         assert not re.search(rf"\b{re.escape(pretty)}\b", text), (seat, component, version)
-
-
-def match_of(page: Page) -> str:
-    found = re.search(r"match=([A-Za-z0-9_-]+)", page.url)
-    assert found
-    return found.group(1)
 
 
 async def test_two_people_quick_play_chicken_to_the_end_reload_and_replay(

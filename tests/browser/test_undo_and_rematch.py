@@ -7,8 +7,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from services.gateway.stack import Stack
-from tests.browser.conftest import SCREENSHOTS, signed_in_page
-from tests.browser.test_play_in_the_browser import match_of
+from tests.browser.conftest import SCREENSHOTS, match_of, signed_in_page
 
 pytestmark = pytest.mark.browser
 
