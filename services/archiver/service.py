@@ -53,7 +53,8 @@ log = structlog.get_logger("tabletop.archiver")
 ARCHIVE_LUA = (Path(__file__).parent / "archive.lua").read_text()
 # The lobby sets of the matches over (finished, or closed before they began), listed
 # and unlisted: what the archiver takes once past the retention.
-ENDED = [(status, scope) for status in ("finished", "closed") for scope in ("*", UNLISTED)]
+ENDED_STATUSES = ("finished", "closed")
+ENDED = [(status, scope) for status in ENDED_STATUSES for scope in ("*", UNLISTED)]
 _ENC = msgspec.json.Encoder()
 _SUMMARY = msgspec.json.Decoder(Summary)
 Outcome = Literal["archived", "gone", "later"]
@@ -163,8 +164,11 @@ class Archiver:
             return "gone"
         raw_summary: Any = await self.redis.get(k.summary(match_id))
         summary = _SUMMARY.decode(raw_summary) if raw_summary else None
-        ended = summary is not None and summary.status in ("finished", "closed")
-        if summary is None or not ended or summary.version != len(envelopes):
+        if (
+            summary is None
+            or summary.status not in ENDED_STATUSES
+            or summary.version != len(envelopes)
+        ):
             return "later"  # not projected to its end yet: a later pass takes it
         found = cast("dict[bytes, bytes]", await self.redis.hgetall(k.replies(match_id)))
         digests = {c[1:]: d.decode() for c, d in found.items() if c.startswith(b"#")}

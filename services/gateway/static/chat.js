@@ -5,8 +5,6 @@ const MAX_CHARS = 300;
 // The players I muted, by id, on every table of this browser: their lines are hidden
 // from me alone (the table still gets them; muting tells no one).
 const MUTED = "tabletop.muted";
-const muted = () => new Map(JSON.parse(localStorage.getItem(MUTED) || "[]"));
-const keepMuted = (m) => localStorage.setItem(MUTED, JSON.stringify([...m]));
 
 export function chatPanel(matchId) {
   const lines = el("ol", { class: "chat", id: "chat-lines", "aria-live": "polite", tabindex: 0, "aria-label": "Chat lines" });
@@ -39,22 +37,22 @@ export function chatPanel(matchId) {
 
   // Hide or show each line by whether its writer is muted, and list the muted writers
   // met at this table, each with a button to hear them again.
+  // Read once a page (player id -> name), written back on each change.
+  const muted = new Map(JSON.parse(localStorage.getItem(MUTED) || "[]"));
   const showMuted = () => {
-    const now = muted();
-    lines.querySelectorAll("li").forEach((li) => { li.hidden = now.has(li.dataset.player); });
-    const here = [...now].filter(([id]) => lines.querySelector(`li[data-player="${CSS.escape(id)}"]`));
+    localStorage.setItem(MUTED, JSON.stringify([...muted]));
+    lines.querySelectorAll("li").forEach((li) => { li.hidden = muted.has(li.dataset.player); });
+    const here = [...muted].filter(([id]) => lines.querySelector(`li[data-player="${CSS.escape(id)}"]`));
     mutedList.hidden = !here.length;
     mutedList.replaceChildren("Muted: ", ...here.flatMap(([id, name], i) => [i ? ", " : "", name, " ",
-      el("button", { class: "small", "aria-label": `Unmute ${name}`, onclick: () => {
-        const m = muted(); m.delete(id); keepMuted(m); showMuted();
-      } }, "Unmute")]));
+      el("button", { class: "small", "aria-label": `Unmute ${name}`, onclick: () => { muted.delete(id); showMuted(); } }, "Unmute")]));
   };
-  const mute = (line) => { const m = muted(); m.set(line.player, line.name); keepMuted(m); showMuted(); };
+  const mute = (line) => { muted.set(line.player, line.name); showMuted(); };
 
   const add = (line, fresh) => {
     if (seen.has(line.id)) return;
     seen.add(line.id);
-    const silenced = muted().has(line.player);
+    const silenced = muted.has(line.player);
     if (fresh && !inSight && !silenced) count(unread + 1);
     const at = new Date(line.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     lines.append(el("li", { "data-seat": line.seat, "data-id": line.id, "data-player": line.player, hidden: silenced },
