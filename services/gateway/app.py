@@ -189,7 +189,7 @@ class Gateway:
         self.sockets = Sockets(config.sockets_per_player)
         self.names = tables.NameBook(redis)
         self.hub = LiveHub(listen, store.partitions)
-        self.feeds = feeds.Feeds(self.hub, store, self.names.of)
+        self.feeds = feeds.Feeds(self.hub, store, self.names)
         self.notices = NoticeHub(notices, store.partitions)
         # `chat`: the chat hub's own client (it blocks), closed with the hub; None when
         # chat is off.
@@ -776,7 +776,8 @@ async def history(
     last = found.state_at(len(found.events))
     seat = _parse_seat(as_, last, me)
     names = await gw.names.of(last.players)
-    lines = tables.lines_for(found.game, found.envelopes, found.events, seat, names, last.players)
+    by_id = await gw.names.of_lines(last.players, names, found.events)
+    lines = tables.lines_for(found.game, found.envelopes, found.events, seat, names, by_id)
     return api.History(match_id, seat, last.version, lines)
 
 
@@ -800,14 +801,9 @@ async def replay(
     at = min(max(1, version or last.version), last.version)
     then = found.state_at(at)
     names = await gw.names.of(last.players)
-    shown = tables.lines_for(
-        found.game,
-        found.envelopes[at - 1 : at],
-        found.events[at - 1 : at],
-        seat,
-        names,
-        last.players,
-    )
+    events = found.events[at - 1 : at]
+    by_id = await gw.names.of_lines(last.players, names, events)
+    shown = tables.lines_for(found.game, found.envelopes[at - 1 : at], events, seat, names, by_id)
     return api.ReplayBody(
         match_id,
         seat,
@@ -847,9 +843,9 @@ async def play_move(gw: Gateway, me: Player, match_id: str, data: api.MoveBody) 
         if seated is not None:
             game, players = seated
             names = await gw.names.of(players)
-            by_id = {p: n for p, n in zip(players, names, strict=True) if p}
             seat = players.index(me.id) if me.id in players else None
             events = [m.codec(game).decode(bytes(e)) for e in reply.events]
+            by_id = await gw.names.of_lines(players, names, events)
             first = reply.version - len(events) + 1
             for i, event in enumerate(events):
                 text = m.describe(game, tables.named(event, by_id), seat, names)
@@ -1014,10 +1010,10 @@ async def _follow(socket: WebSocket[Any, Any, Any], gw: Gateway, me: Player, mat
             if base is None:
                 await sockets.refuse(socket, f"There is no match {match_id}.", 4404)
                 return
-            names = await gw.names.of(base.state.players)
             if since is not None and since < base.state.version:
-                first = await feeds.catch_up(gw.store, match_id, since, base, names)
+                first = await feeds.catch_up(gw.store, gw.names, match_id, since, base)
             else:
+                names = await gw.names.of(base.state.players)
                 first = feeds.Batch("hello", base.state, names)
             await socket.send_data(first.text_for(me.id), mode="text")
             closed = asyncio.create_task(_until_closed(socket, inbox))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,7 +33,6 @@ from services.gateway import tables
 from services.gateway.live import LiveHub
 
 log = structlog.get_logger("gateway.feeds")
-Names = Callable[[Sequence[str | None]], Awaitable[list[str]]]  # the seats' display names
 
 
 class Push(msgspec.Struct, kw_only=True):
@@ -74,6 +73,7 @@ class Batch:
     names: list[str]
     envelopes: Sequence[Envelope] = ()
     events: Sequence[Any] = ()
+    by_id: dict[str, str] = field(default_factory=dict)  # who the events name (of_lines)
     _texts: dict[Seat | None, str] = field(default_factory=dict)
     _table: dict[str, Any] | None = None  # the view every reader shares, if the game allows
 
@@ -91,7 +91,7 @@ class Batch:
     def _render(self, seat: Seat | None) -> Push:
         state = self.state
         lines = tables.lines_for(
-            state.game, self.envelopes, self.events, seat, self.names, state.players
+            state.game, self.envelopes, self.events, seat, self.names, self.by_id
         )
         return Push(
             kind=self.kind,
@@ -124,7 +124,7 @@ class Feed:
         self,
         match_id: str,
         store: EventStore,
-        names: Names,
+        names: tables.NameBook,
         news: asyncio.Queue[Envelope],
     ) -> None:
         self.match_id = match_id
@@ -186,11 +186,12 @@ class Feed:
         game = self.live.state.game if self.live is not None else game_of(fresh)
         events = decode_events(game, fresh)
         state = m.fold(events, self.live.state if self.live is not None else None)
-        names = list(await self._names(state.players))
+        names = await self._names.of(state.players)
+        by_id = await self._names.of_lines(state.players, names, events)
         # The fold changes only here, with no await between it and the hand-out below:
         # a socket joining in between would otherwise miss this batch.
         self.live = LiveMatch(state=state, last_hash=fresh[-1].hash)
-        return Batch("update", state, names, fresh, events)
+        return Batch("update", state, names, fresh, events, by_id)
 
     def _fail(self) -> None:
         self.failed = True
@@ -201,7 +202,7 @@ class Feed:
 class Feeds:
     """The feeds of this gateway process, one per match watched here."""
 
-    def __init__(self, hub: LiveHub, store: EventStore, names: Names) -> None:
+    def __init__(self, hub: LiveHub, store: EventStore, names: tables.NameBook) -> None:
         self.hub = hub
         self.store = store
         self.names = names
@@ -254,11 +255,13 @@ class Feeds:
 
 
 async def catch_up(
-    store: EventStore, match_id: str, since: int, base: LiveMatch, names: list[str]
+    store: EventStore, book: tables.NameBook, match_id: str, since: int, base: LiveMatch
 ) -> Batch:
     """What a reconnecting socket missed: the events after `since` up to the fold it
     joined at, with the match as it stands there."""
     missed = await store.load(match_id, after_version=since)
     envelopes = [e for e in missed if e.version <= base.state.version]
     events = decode_events(base.state.game, envelopes)
-    return Batch("update", base.state, names, envelopes, events)
+    names = await book.of(base.state.players)
+    by_id = await book.of_lines(base.state.players, names, events)
+    return Batch("update", base.state, names, envelopes, events, by_id)

@@ -69,6 +69,17 @@ class NameBook:
         await self._look_up(players)
         return [self._known[p][0] for p in players]
 
+    async def of_lines(
+        self, players: Sequence[str | None], names: Sequence[str], events: Sequence[Any]
+    ) -> dict[str, str]:
+        """Who the events' sentences name, by id: the seated as the table names them
+        (`names`), and anyone else they mention (a player who has left) by their own."""
+        by_id = {p: n for p, n in zip(players, names, strict=False) if p}
+        gone = [p for p in mentioned(events) if p not in by_id]
+        if gone:
+            by_id.update(zip(gone, await self.named(gone), strict=True))
+        return by_id
+
     async def _look_up(self, players: Sequence[str | None]) -> None:
         now = time.monotonic()
         missing = [p for p in players if p and (p not in self._known or self._known[p][1] < now)]
@@ -219,6 +230,16 @@ _NAMING = frozenset(
 )
 
 
+def mentioned(events: Sequence[Any]) -> list[str]:
+    """The player ids the events carry, each once, in order."""
+    out: dict[str, None] = {}
+    for event in events:
+        if type(event) in _NAMING:
+            found = event.players if "players" in event.__struct_fields__ else (event.player,)
+            out.update((p, None) for p in found if p)
+    return list(out)
+
+
 def named(event: Any, by_id: dict[str, str]) -> Any:
     """A lifecycle event with display names where it carries player ids (the sentence
     is read by people; the log keeps the ids)."""
@@ -237,10 +258,10 @@ def lines_for(
     events: Sequence[Any],
     seat: Seat | None,
     names: Sequence[str],
-    players: Sequence[str | None],
+    by_id: dict[str, str],
 ) -> list[Line]:
-    """The events as that seat may read them, each with its sentence."""
-    by_id = {p: n for p, n in zip(players, names, strict=False) if p}
+    """The events as that seat may read them, each with its sentence; `by_id` names
+    the players they mention (`NameBook.of_lines`)."""
     out = []
     for env, event in zip(envelopes, events, strict=True):
         shown = m.redact(game, event, seat)

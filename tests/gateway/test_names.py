@@ -7,9 +7,13 @@ import asyncio
 
 import httpx
 import pytest
+from websockets.asyncio.client import connect
 
+from services.gateway.stack import Stack
 from services.gateway.tokens import BadName, display_name
-from tests.gateway.conftest import SECRET
+from tests.gateway.conftest import SECRET, sign_in
+from tests.gateway.test_gateway import receive, ws_url
+from tests.gateway.test_live import until
 
 
 @pytest.mark.parametrize(
@@ -92,3 +96,27 @@ async def test_two_players_named_alike_are_told_apart_by_their_seats(
             break
         await asyncio.sleep(0.05)
     assert listed == [["Ann (seat 1)", "Ann (seat 2)"]]
+
+
+async def test_a_player_who_left_is_still_named_by_name_in_the_history_and_live(
+    stack: Stack, http: httpx.AsyncClient
+) -> None:
+    ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea Smith")
+    made = await http.post("/api/matches", json={"game": "chicken", "seats": 3}, headers=ann)
+    match_id = made.json()["match_id"]
+    url = f"/api/matches/{match_id}"
+    async with connect(ws_url(stack, match_id, ann, None)) as socket:
+        hello = await receive(socket)
+        assert (await http.post(f"{url}/join", json={}, headers=bea)).is_success
+        assert (await http.post(f"{url}/leave", json={}, headers=bea)).is_success
+        pushed = [
+            line["text"] for m in await until(socket, hello["version"] + 2) for line in m["events"]
+        ]
+    assert pushed == ["Bea Smith sat down in seat 2.", "Bea Smith left the table."]
+    history = (await http.get(f"{url}/history", headers=ann)).json()
+    told = [line["text"] for line in history["lines"]]
+    assert told[-2:] == pushed, "the seat is empty now; the sentence still names her"
+    # A socket that reconnects after the leave is told the same.
+    async with connect(ws_url(stack, match_id, ann, hello["version"])) as again:
+        missed = await receive(again)
+    assert [line["text"] for line in missed["events"]] == pushed
