@@ -103,8 +103,9 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
     """Who may read a game's leaderboard: anyone, like the lobby, or signed-in players."""
     chat: bool = True
     """Table chat (services/gateway/chat.py); off for a platform that has its own."""
-    token_in_address: bool = True
-    """A socket's token read from `?token=` (with a warning); off: such a socket is refused."""
+    token_in_address: bool = False
+    """A socket's token read from `?token=` (with a warning); off, the default: such a
+    socket is refused, its token unread."""
 
     @classmethod
     def from_env(cls) -> GatewayConfig:
@@ -135,7 +136,7 @@ class GatewayConfig(msgspec.Struct, kw_only=True):
             leaderboards=_leaderboards(env.get("TABLETOP_LEADERBOARDS") or "public"),
             chat=_on_off("TABLETOP_CHAT", env.get("TABLETOP_CHAT") or "on"),
             token_in_address=_on_off(
-                "TABLETOP_TOKEN_IN_ADDRESS", env.get("TABLETOP_TOKEN_IN_ADDRESS") or "on"
+                "TABLETOP_TOKEN_IN_ADDRESS", env.get("TABLETOP_TOKEN_IN_ADDRESS") or "off"
             ),
         )
 

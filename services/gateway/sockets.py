@@ -7,10 +7,10 @@ balancers write to their access logs, and a token there would stay readable for 
 long as it holds. A browser cannot set `Authorization` on a WebSocket, but it can offer
 subprotocols: it offers `tabletop` and `bearer.<token>` (a JWT is made of characters a
 subprotocol may hold) and the gateway answers `tabletop`, never echoing the token.
-Other clients may send `Authorization: Bearer <token>`. `?token=` is still read, for
-clients written before, and each such socket is a warning in the log naming its player,
-so the operator can find those clients and then refuse the address for good
-(`TABLETOP_TOKEN_IN_ADDRESS=off`); docs/gateway.md says why not to use it."""
+Other clients may send `Authorization: Bearer <token>`. A socket with `?token=` is
+refused unread (4401), unless the operator lets the address in for a client that can
+do neither (`TABLETOP_TOKEN_IN_ADDRESS=on`): then each such socket is a warning in the
+log naming its player, so those clients can be found; docs/gateway.md says why not."""
 
 from __future__ import annotations
 

@@ -19,10 +19,16 @@ from services.gateway.tokens import Player, Tokens
 from tests.gateway.conftest import SECRET, sign_in
 
 
-def ws_url(stack: Stack, match_id: str, headers: dict[str, str], since: int | None) -> str:
-    token = headers["authorization"].split()[1]
-    tail = f"&since={since}" if since is not None else ""
-    return f"ws://{stack.server.host}:{stack.server.port}/api/matches/{match_id}/live?token={token}{tail}"
+def ws_url(stack: Stack, match_id: str, since: int | None = None) -> str:
+    tail = f"?since={since}" if since is not None else ""
+    return f"ws://{stack.server.host}:{stack.server.port}/api/matches/{match_id}/live{tail}"
+
+
+def live(
+    stack: Stack, match_id: str, headers: dict[str, str], since: int | None, **options: Any
+) -> connect:
+    """A match's socket, signed in by the Authorization header (never the address)."""
+    return connect(ws_url(stack, match_id, since), additional_headers=headers, **options)
 
 
 async def receive(socket: ClientConnection) -> dict[str, Any]:
@@ -213,7 +219,7 @@ async def test_live_pushes_every_event_in_order_with_no_gap_or_duplicate_across_
     match_id, players = await table_of_two(http)
     ann = players[0]
     seen: list[int] = []
-    async with connect(ws_url(stack, match_id, ann, None)) as socket:
+    async with live(stack, match_id, ann, None) as socket:
         hello = await receive(socket)
         assert hello["kind"] == "hello" and hello["seat"] == 0
         last = hello["version"]
@@ -230,7 +236,7 @@ async def test_live_pushes_every_event_in_order_with_no_gap_or_duplicate_across_
     # Two moves while Ann is away, then she comes back from where she was.
     assert await one_move(http, match_id, players)
     assert await one_move(http, match_id, players)
-    async with connect(ws_url(stack, match_id, ann, last)) as socket:
+    async with live(stack, match_id, ann, last) as socket:
         message = await receive(socket)
         assert message["kind"] == "update"  # what Ann missed, in one message
         seen += [line["version"] for line in message["events"]]
@@ -295,7 +301,7 @@ async def test_quick_play_seats_players_together_and_bots_take_the_seats_left(
     second = (await http.post("/api/quickplay", json=ask, headers=bea)).json()
     assert first["match_id"] == second["match_id"] and {first["seat"], second["seat"]} == {0, 1}
     match_id = first["match_id"]
-    async with connect(ws_url(stack, match_id, ann, None)) as socket:
+    async with live(stack, match_id, ann, None) as socket:
         view = (await receive(socket))["view"]
         while view["status"] == "lobby":
             message = await receive(socket)

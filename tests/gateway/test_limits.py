@@ -10,12 +10,11 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest_asyncio
 from redis.asyncio import Redis
-from websockets.asyncio.client import connect
 
 from services.gateway.limits import Limits
 from services.gateway.stack import Stack
 from tests.gateway.conftest import gateway, sign_in
-from tests.gateway.test_gateway import receive, ws_url
+from tests.gateway.test_gateway import live, receive
 
 
 class Clock:
@@ -140,18 +139,20 @@ async def test_a_player_holds_only_so_many_sockets_open_and_others_are_not_count
     async with gateway(redis_server, rate=0, sockets_per_player=2) as (stack, http):
         ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea")
         match_id = await open_table(http, ann)
-        url = ws_url(stack, match_id, ann, None)
-        async with connect(url) as first, connect(url) as second:
+        async with (
+            live(stack, match_id, ann, None) as first,
+            live(stack, match_id, ann, None) as second,
+        ):
             assert (await receive(first))["kind"] == (await receive(second))["kind"] == "hello"
-            async with connect(url) as third:
+            async with live(stack, match_id, ann, None) as third:
                 message = await receive(third)
                 await third.wait_closed()
             assert third.close_code == 4429
             assert message["kind"] == "error"
             assert message["message"].startswith("Too many open connections: one player holds")
-            async with connect(ws_url(stack, match_id, bea, None)) as theirs:
+            async with live(stack, match_id, bea, None) as theirs:
                 assert (await receive(theirs))["kind"] == "hello"
-        async with connect(url) as again:  # the two closed: room again
+        async with live(stack, match_id, ann, None) as again:  # the two closed: room again
             assert (await receive(again))["kind"] == "hello"
 
 
@@ -160,11 +161,11 @@ async def test_a_client_reconnecting_in_a_loop_is_slowed_like_one_asking_in_a_lo
 ) -> None:
     stack, http = slow_gateway
     ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea")
-    url = ws_url(stack, await open_table(http, ann), bea, None)  # Bea watches
+    match_id = await open_table(http, ann)  # Bea watches
     for _ in range(3):
-        async with connect(url) as socket:
+        async with live(stack, match_id, bea, None) as socket:
             assert (await receive(socket))["kind"] == "hello"
-    async with connect(url) as socket:
+    async with live(stack, match_id, bea, None) as socket:
         message = await receive(socket)
         await socket.wait_closed()
     assert socket.close_code == 4429

@@ -16,7 +16,7 @@ from domain.kernel import get_game
 from services import compose
 from services.gateway import tables
 from services.gateway.stack import Stack
-from tests.gateway.test_gateway import one_move, receive, table_of_two, ws_url
+from tests.gateway.test_gateway import live, one_move, receive, table_of_two, ws_url
 
 
 async def until(socket: ClientConnection, version: int) -> list[dict[str, Any]]:
@@ -34,9 +34,9 @@ async def test_sockets_of_one_match_share_a_fold_and_see_only_their_own_cards(
     gateway = stack.server.app.state.gateway
     store = compose.event_store(stack.settings, stack.redis)
     async with (
-        connect(ws_url(stack, match_id, players[0], None)) as ann,
-        connect(ws_url(stack, match_id, players[1], None)) as bea,
-        connect(ws_url(stack, match_id, players[1], None)) as bea_again,
+        live(stack, match_id, players[0], None) as ann,
+        live(stack, match_id, players[1], None) as bea,
+        live(stack, match_id, players[1], None) as bea_again,
     ):
         hellos = [await receive(s) for s in (ann, bea, bea_again)]
         assert [h["seat"] for h in hellos] == [0, 1, 1]
@@ -69,7 +69,7 @@ async def test_a_socket_for_a_match_that_does_not_exist_is_told_so(
     stack: Stack, http: httpx.AsyncClient
 ) -> None:
     match_id, players = await table_of_two(http)
-    async with connect(ws_url(stack, "no-such-match", players[0], None)) as socket:
+    async with live(stack, "no-such-match", players[0], None) as socket:
         message = await receive(socket)
         await socket.wait_closed()
     assert message == {"kind": "error", "message": "There is no match no-such-match."}
@@ -117,7 +117,7 @@ async def test_a_move_learns_its_seats_from_the_feed_that_follows_its_match(
         return await real(store, match_id)
 
     monkeypatch.setattr(app, "load_match", counted)
-    async with connect(ws_url(stack, match_id, players[0], None)) as ann:
+    async with live(stack, match_id, players[0], None) as ann:
         hello = await receive(ann)
         seating = await gateway.seating(match_id)
     assert seating == ("chicken", hello["view"]["players"])
@@ -131,7 +131,8 @@ async def test_a_since_that_is_not_a_version_is_refused_with_a_sentence(
     """`since=²` passes str.isdigit and 5,000 nines pass it too, yet int() refuses both:
     each once closed the socket with an internal error."""
     match_id, players = await table_of_two(http)
-    async with connect(ws_url(stack, match_id, players[0], None) + f"&since={since}") as socket:
+    url = ws_url(stack, match_id) + f"?since={since}"
+    async with connect(url, additional_headers=players[0]) as socket:
         message = await receive(socket)
         await socket.wait_closed()
     assert message["kind"] == "error"
@@ -143,7 +144,7 @@ async def test_a_reconnect_since_version_zero_reads_the_whole_match(
     stack: Stack, http: httpx.AsyncClient
 ) -> None:
     match_id, players = await table_of_two(http)
-    async with connect(ws_url(stack, match_id, players[0], 0)) as socket:
+    async with live(stack, match_id, players[0], 0) as socket:
         message = await receive(socket)
     assert message["kind"] == "update"
     assert [e["version"] for e in message["events"]][0] == 1
@@ -174,8 +175,8 @@ async def test_a_client_sending_a_huge_frame_is_closed_and_the_others_play_on(
     sixteen of, is refused as too big (1009) without the gateway holding it."""
     match_id, players = await table_of_two(http)
     async with (
-        connect(ws_url(stack, match_id, players[0], None), max_size=None) as loud,
-        connect(ws_url(stack, match_id, players[1], None)) as quiet,
+        live(stack, match_id, players[0], None, max_size=None) as loud,
+        live(stack, match_id, players[1], None) as quiet,
     ):
         await receive(loud)
         await receive(quiet)

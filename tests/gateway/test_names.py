@@ -7,12 +7,11 @@ import asyncio
 
 import httpx
 import pytest
-from websockets.asyncio.client import connect
 
 from services.gateway.stack import Stack
 from services.gateway.tokens import BadName, display_name
 from tests.gateway.conftest import SECRET, sign_in
-from tests.gateway.test_gateway import receive, ws_url
+from tests.gateway.test_gateway import live, receive
 from tests.gateway.test_live import until
 
 
@@ -105,7 +104,7 @@ async def test_a_player_who_left_is_still_named_by_name_in_the_history_and_live(
     made = await http.post("/api/matches", json={"game": "chicken", "seats": 3}, headers=ann)
     match_id = made.json()["match_id"]
     url = f"/api/matches/{match_id}"
-    async with connect(ws_url(stack, match_id, ann, None)) as socket:
+    async with live(stack, match_id, ann, None) as socket:
         hello = await receive(socket)
         assert (await http.post(f"{url}/join", json={}, headers=bea)).is_success
         assert (await http.post(f"{url}/leave", json={}, headers=bea)).is_success
@@ -117,6 +116,6 @@ async def test_a_player_who_left_is_still_named_by_name_in_the_history_and_live(
     told = [line["text"] for line in history["lines"]]
     assert told[-2:] == pushed, "the seat is empty now; the sentence still names her"
     # A socket that reconnects after the leave is told the same.
-    async with connect(ws_url(stack, match_id, ann, hello["version"])) as again:
+    async with live(stack, match_id, ann, hello["version"]) as again:
         missed = await receive(again)
     assert [line["text"] for line in missed["events"]] == pushed

@@ -16,9 +16,10 @@ from tests.gateway.conftest import sign_in
 from tests.gateway.test_gateway import one_move, table_of_two, who_may_act
 
 
-def notices_url(stack: Stack, headers: dict[str, str] | None) -> str:
-    token = headers["authorization"].split()[1] if headers else "nonsense"
-    return f"ws://{stack.server.host}:{stack.server.port}/api/me/notices/live?token={token}"
+def notices(stack: Stack, headers: dict[str, str] | None) -> connect:
+    """The player's notices socket, signed in by the Authorization header."""
+    url = f"ws://{stack.server.host}:{stack.server.port}/api/me/notices/live"
+    return connect(url, additional_headers=headers or {"authorization": "Bearer nonsense"})
 
 
 async def receive(socket: ClientConnection) -> dict[str, Any]:
@@ -42,8 +43,8 @@ async def test_the_player_to_act_is_told_and_finds_the_match_among_their_turns(
 ) -> None:
     ann, bea = await sign_in(http, "Ann"), await sign_in(http, "Bea")
     async with (
-        connect(notices_url(stack, ann)) as ann_socket,
-        connect(notices_url(stack, bea)) as bea_socket,
+        notices(stack, ann) as ann_socket,
+        notices(stack, bea) as bea_socket,
     ):
         for socket in (ann_socket, bea_socket):
             hello = await receive(socket)
@@ -71,7 +72,7 @@ async def test_the_player_to_act_is_told_and_finds_the_match_among_their_turns(
         assert sorted(n["rank"] for n in finished) == [1, 2]
     assert (await http.get("/api/me/turns", headers=ann)).json() == []
     # Back later, Ann gets her latest notices first, the finish last, none twice.
-    async with connect(notices_url(stack, ann)) as socket:
+    async with notices(stack, ann) as socket:
         hello = await receive(socket)
     ids = [n["id"] for n in hello["notices"]]
     assert hello["notices"][-1]["id"] == finished[0]["id"] and len(ids) == len(set(ids))
@@ -82,7 +83,7 @@ async def test_the_player_to_act_is_told_and_finds_the_match_among_their_turns(
 async def test_a_notice_socket_without_a_good_token_is_closed_with_the_reason(
     stack: Stack,
 ) -> None:
-    async with connect(notices_url(stack, None)) as socket:
+    async with notices(stack, None) as socket:
         try:
             await receive(socket)
         except ConnectionClosed as closed:

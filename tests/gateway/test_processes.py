@@ -86,8 +86,8 @@ async def test_two_gateway_processes_on_one_port_serve_one_table_and_its_pushes(
         match_id = seat_ann.json()["match_id"]
         # Ann follows the match on whichever process her socket reaches; each moves
         # through the other's process and the push arrives.
-        url = f"ws://127.0.0.1:{port}/api/matches/{match_id}/live?token={ann}"
-        async with connect(url) as socket:
+        url = f"ws://127.0.0.1:{port}/api/matches/{match_id}/live"
+        async with connect(url, additional_headers={"authorization": f"Bearer {ann}"}) as socket:
             hello = json.loads(await socket.recv())
             while hello["view"]["status"] != "playing":
                 hello = json.loads(await socket.recv())

@@ -13,7 +13,7 @@ import httpx
 import jwt
 import pytest
 from redis.asyncio import Redis
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import Close
 
@@ -22,7 +22,7 @@ from services.gateway import tokens as tokens_module
 from services.gateway.signouts import Signouts
 from services.gateway.stack import Stack
 from tests.gateway.conftest import SECRET, sign_in
-from tests.gateway.test_gateway import receive, table_of_two, ws_url
+from tests.gateway.test_gateway import live, receive, table_of_two
 
 
 async def platform_sign_in(http: httpx.AsyncClient, player_id: str) -> dict[str, str]:
@@ -105,8 +105,8 @@ async def test_the_socket_of_the_device_signed_out_closes_and_the_others_stay(
     match_id, (ann, bea) = await table_of_two(http)
     laptop = await sign_in(http, "Ann")
     async with (
-        connect(ws_url(stack, match_id, ann, None)) as phones,
-        connect(ws_url(stack, match_id, laptop, None)) as laptops,
+        live(stack, match_id, ann, None) as phones,
+        live(stack, match_id, laptop, None) as laptops,
     ):
         await receive(phones)
         await receive(laptops)
@@ -121,8 +121,8 @@ async def test_the_sockets_of_an_ended_sign_in_are_closed_and_the_others_stay(
 ) -> None:
     match_id, (ann, bea) = await table_of_two(http)
     async with (
-        connect(ws_url(stack, match_id, ann, None)) as anns,
-        connect(ws_url(stack, match_id, bea, None)) as beas,
+        live(stack, match_id, ann, None) as anns,
+        live(stack, match_id, bea, None) as beas,
     ):
         await receive(anns)
         await receive(beas)

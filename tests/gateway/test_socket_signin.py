@@ -72,34 +72,35 @@ async def test_a_bad_token_offered_as_a_subprotocol_closes_the_socket_with_why(
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
 
 
-async def test_a_token_in_the_address_still_signs_in_and_the_log_names_the_player(
-    stack: Stack, http: httpx.AsyncClient
+async def test_once_the_operator_allows_it_a_token_in_the_address_signs_in_and_is_logged(
+    redis_server: str,
 ) -> None:
-    """Clients written before the header: the operator finds them in the log."""
-    match_id, (ann, bea) = await table_of_two(http)
-    with capture_logs() as logs:
-        async with connect(f"{live(stack, match_id)}?token={token_of(ann)}") as socket:
-            assert (await receive(socket))["seat"] == 0
-        async with connect(live(stack, match_id), additional_headers=bea) as socket:
-            assert (await receive(socket))["seat"] == 1
+    """`TABLETOP_TOKEN_IN_ADDRESS=on`, for clients that cannot send a header or a
+    subprotocol: the operator finds them in the log."""
+    async with gateway(redis_server, token_in_address=True, rate=0) as (stack, http):
+        match_id, (ann, bea) = await table_of_two(http)
+        with capture_logs() as logs:
+            async with connect(f"{live(stack, match_id)}?token={token_of(ann)}") as socket:
+                assert (await receive(socket))["seat"] == 0
+            async with connect(live(stack, match_id), additional_headers=bea) as socket:
+                assert (await receive(socket))["seat"] == 1
     warned = [e for e in logs if e["event"] == "socket_token_in_address"]
     assert [(e["log_level"], e["player"]) for e in warned] == [("warning", "dev-ann")]
     assert token_of(ann) not in str(logs)
 
 
-async def test_once_the_operator_says_so_a_token_in_the_address_is_refused(
-    redis_server: str,
+async def test_a_token_in_the_address_is_refused_unread(
+    stack: Stack, http: httpx.AsyncClient
 ) -> None:
-    """`TABLETOP_TOKEN_IN_ADDRESS=off`: the socket closes with 4401 and why, the token
-    unread and kept out of the log; the header still signs in."""
-    async with gateway(redis_server, token_in_address=False, rate=0) as (stack, http):
-        match_id, (ann, _) = await table_of_two(http)
-        with capture_logs() as logs:
-            async with connect(f"{live(stack, match_id)}?token={token_of(ann)}") as socket:
-                with pytest.raises(ConnectionClosed) as closed:
-                    await receive(socket)
-            async with connect(live(stack, match_id), additional_headers=ann) as socket:
-                assert (await receive(socket))["seat"] == 0
+    """By default (`TABLETOP_TOKEN_IN_ADDRESS=off`): the socket closes with 4401 and
+    why, the token unread and kept out of the log; the header still signs in."""
+    match_id, (ann, _) = await table_of_two(http)
+    with capture_logs() as logs:
+        async with connect(f"{live(stack, match_id)}?token={token_of(ann)}") as socket:
+            with pytest.raises(ConnectionClosed) as closed:
+                await receive(socket)
+        async with connect(live(stack, match_id), additional_headers=ann) as socket:
+            assert (await receive(socket))["seat"] == 0
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
     assert closed.value.rcvd.reason == IN_ADDRESS
     assert [e["event"] for e in logs if "token_in_address" in e["event"]] == [
@@ -108,9 +109,11 @@ async def test_once_the_operator_says_so_a_token_in_the_address_is_refused(
     assert token_of(ann) not in str(logs)
 
 
-def test_the_operator_turns_the_address_off_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TABLETOP_TOKEN_IN_ADDRESS", "off")
+def test_the_operator_turns_the_address_on_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TABLETOP_TOKEN_IN_ADDRESS", raising=False)
     assert GatewayConfig.from_env().token_in_address is False
+    monkeypatch.setenv("TABLETOP_TOKEN_IN_ADDRESS", "on")
+    assert GatewayConfig.from_env().token_in_address is True
     monkeypatch.setenv("TABLETOP_TOKEN_IN_ADDRESS", "no")
     with pytest.raises(ConfigError, match="TABLETOP_TOKEN_IN_ADDRESS is 'no': say on or off"):
         GatewayConfig.from_env()
