@@ -5,7 +5,9 @@ connections across them; each runs the whole gateway: its own live hub follows e
 partition log, so a WebSocket gets the same pushes from any process, and quick play and
 bots are shared through Redis (seating.py). The processes share the parent's settings
 and gateway secret (a token issued by one is good at every other), stop when it asks,
-and die with it (a parent-death signal on Linux).
+and die with it (a parent-death signal on Linux). They count their metrics in one
+directory the parent makes (services/infra/metrics.py), so `/metrics` on the port
+answers for all of them.
 """
 
 from __future__ import annotations
@@ -14,14 +16,16 @@ import asyncio
 import contextlib
 import multiprocessing as mp
 import os
+import shutil
 import signal
+import tempfile
 from typing import Any
 
 import structlog
 
 from services.gateway import GatewayCannotListen
 from services.gateway.app import GatewayConfig
-from services.infra import loop
+from services.infra import loop, metrics
 from services.infra.config import Settings
 from services.infra.ports import free_port
 
@@ -92,6 +96,7 @@ class GatewayProcesses:
         self._stop = ctx.Event()
         self._children: list[Any] = []
         self._ctx = ctx
+        self._counted: str | None = None  # the children's metrics directory
 
     @property
     def url(self) -> str:
@@ -100,6 +105,26 @@ class GatewayProcesses:
     async def start(self) -> None:
         if self.port == 0:
             self.port = free_port(self.host)
+        self._counted = tempfile.mkdtemp(prefix="tabletop-gateway-metrics-")
+        # The children are spawned: each reads its environment afresh as it starts. This
+        # process keeps counting on its own (its client was imported long before).
+        before = os.environ.get(metrics.MULTIPROC_DIR)
+        os.environ[metrics.MULTIPROC_DIR] = self._counted
+        try:
+            self._spawn()
+        finally:
+            if before is None:
+                os.environ.pop(metrics.MULTIPROC_DIR, None)
+            else:
+                os.environ[metrics.MULTIPROC_DIR] = before
+        for _ in range(self.count):
+            kind, pid, error = await asyncio.to_thread(self._ready.get, True, READY_WITHIN)
+            if kind != "ready":
+                await self.stop()
+                raise GatewayCannotListen(f"a gateway process did not start: {error}")
+            self.pids.append(pid)
+
+    def _spawn(self) -> None:
         for _ in range(self.count):
             child = self._ctx.Process(
                 target=_child,
@@ -115,12 +140,6 @@ class GatewayProcesses:
             )
             child.start()
             self._children.append(child)
-        for _ in range(self.count):
-            kind, pid, error = await asyncio.to_thread(self._ready.get, True, READY_WITHIN)
-            if kind != "ready":
-                await self.stop()
-                raise GatewayCannotListen(f"a gateway process did not start: {error}")
-            self.pids.append(pid)
 
     async def stop(self) -> None:
         self._stop.set()
@@ -131,3 +150,6 @@ class GatewayProcesses:
                 with contextlib.suppress(Exception):
                     child.kill()
         self._children = []
+        if self._counted is not None:
+            shutil.rmtree(self._counted, ignore_errors=True)
+            self._counted = None

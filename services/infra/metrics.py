@@ -4,7 +4,10 @@ Each process counts on prometheus-client's default registry; what it holds depen
 the roles it runs (a process running only the projector has no command counters worth
 reading). The gateway serves `/metrics` and `/readyz` beside its `/healthz`; the other
 processes open `MetricsServer` on `TABLETOP_METRICS_PORT` when it is set (off by
-default; 0 picks a free port). docs/operations.md lists what to watch and the alerts.
+default; 0 picks a free port). Gateway processes sharing one port
+(`--gateway-processes N`) count in files of a directory they share (prometheus-client's
+multiprocess mode, `MULTIPROC_DIR`), so a scrape, whichever process the kernel hands it
+to, answers for all of them. docs/operations.md lists what to watch and the alerts.
 """
 
 from __future__ import annotations
@@ -12,13 +15,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import os
 from collections.abc import Awaitable, Callable
 
 import structlog
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE_LATEST
-from prometheus_client import Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector
 
 log = structlog.get_logger("tabletop.metrics")
+# Set in a process's environment before prometheus-client is imported there (it picks
+# how to keep values then): that process counts in files of this directory.
+MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
 
 # --- the command service --------------------------------------------------------------
 COMMANDS = Counter(
@@ -76,7 +84,10 @@ class Tally:
 # --- the gateway (each process counts its own) ------------------------------------------
 
 SOCKETS = Gauge(
-    "tabletop_gateway_sockets", "WebSockets open in this gateway process, by kind", ["kind"]
+    "tabletop_gateway_sockets",
+    "WebSockets open in the gateway's processes, by kind",
+    ["kind"],
+    multiprocess_mode="livesum",  # processes sharing a port: their sum, the living only
 )
 REFUSALS = Counter(
     "tabletop_gateway_refusals", "Requests the gateway refused, by HTTP status", ["status"]
@@ -129,8 +140,14 @@ WEBHOOK_TRIES = Histogram(
 
 
 def scrape() -> bytes:
-    """Every metric of this process, in Prometheus's text format."""
-    return generate_latest()
+    """Every metric of this process, in Prometheus's text format; in multiprocess mode,
+    of every process counting in the shared directory."""
+    shared = os.environ.get(MULTIPROC_DIR)
+    if not shared:
+        return generate_latest()
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry, path=shared)  # type: ignore[no-untyped-call]
+    return generate_latest(registry)
 
 
 Ready = Callable[[], Awaitable[bool]]

@@ -30,6 +30,14 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def refused(scraped: httpx.Response) -> float:
+    """Requests refused as unsigned (401), as a scrape of `/metrics` counts them."""
+    for line in scraped.text.splitlines():
+        if line.startswith('tabletop_gateway_refusals_total{status="401"}'):
+            return float(line.split()[-1])
+    return 0.0
+
+
 async def test_two_gateway_processes_on_one_port_serve_one_table_and_its_pushes(
     redis: Redis, redis_server: str
 ) -> None:
@@ -116,6 +124,14 @@ async def test_two_gateway_processes_on_one_port_serve_one_table_and_its_pushes(
                 pushed = [line["version"] for line in message.get("events", [])]
                 if message["kind"] == "update" and reply.json()["version"] in pushed:
                     break
+        # Each process counts its refusals; a scrape, whichever process answers it,
+        # counts them all (the processes share their metrics' directory).
+        before = [refused(await client.get("/metrics")) for client in (first, second)]
+        assert before[0] == before[1]
+        for client, times in ((first, 3), (second, 2)):
+            for _ in range(times):
+                assert (await client.get("/api/me")).status_code == 401
+        assert [refused(await c.get("/metrics")) for c in (first, second)] == [before[0] + 5] * 2
         for client in [*by_process.values(), *spare]:
             await client.aclose()
     finally:
