@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Callable, Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
@@ -255,6 +255,11 @@ class GameSpec(Generic[S, C, E, O]):
     """Whether a player may take back a move of their turn where the match finds it safe
     (it drew no chance, showed nothing hidden, and left them to act: domain/match.py);
     False for a game where even that would mislead the table."""
+    components: Callable[[], Mapping[ComponentId, str]] | None = None
+    """What the table calls each component in the box (card, tile, piece), by id: the
+    web table shows these names where a view or a command holds the id. Public, as
+    the box's contents are: no name may say more than the component's face does. None:
+    the ids read well enough as they are."""
 
     def absent_rule(self, edition: int) -> AbsentRule:
         """The rule for a match of that table edition (domain/match.py `EDITION`): before

@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal, cast
 import msgspec
 import structlog
 from litestar import Litestar, Request, WebSocket, get, post, websocket
-from litestar.datastructures import State
+from litestar.datastructures import CacheControlHeader, State
 from litestar.di import Provide
 from litestar.exceptions import (
     ClientException,
@@ -511,6 +511,21 @@ def list_games() -> list[api.GameInfo]:
         )
         for g in games().values()
     ]
+
+
+@get(
+    "/api/games/{name:str}/components",
+    sync_to_thread=False,
+    responses=contract.refusals(404),
+    cache_control=CacheControlHeader(max_age=3600, public=True),
+)
+def game_components(name: str) -> dict[str, str]:
+    """What the table calls each component of the game (cards, tiles, pieces), by id:
+    the box's contents, public to everyone. Empty for a game whose ids read as they are."""
+    game = games().get(name)
+    if game is None:
+        raise NotFoundException(f"There is no game {name}.")
+    return dict(game.components()) if game.components is not None else {}
 
 
 STATUSES = ("lobby", "playing", "finished")
@@ -1120,6 +1135,7 @@ def create_app(gateway: Gateway | None) -> Litestar:
         sign_out_everywhere,
         whoami,
         list_games,
+        game_components,
         list_matches,
         my_matches,
         create_match,

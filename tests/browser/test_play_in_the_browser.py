@@ -245,6 +245,23 @@ GAMES = sorted(
 )
 
 
+async def components_shown_by_name(page: Page, game: str) -> None:
+    """Each card on the table reads as the game names it ("Chaka (Mercury, Animod)"),
+    not as its id ("agent 01")."""
+    box = get_game(game).components
+    if box is None:
+        return
+    names = box()
+    chips = await page.evaluate(
+        "() => [...document.querySelectorAll('.card[data-id]')]"
+        ".map(c => [c.dataset.id, c.innerText.trim()])"
+    )
+    named = [(cid, text) for cid, text in chips if cid in names]
+    assert all(text == names[cid] for cid, text in named), f"{game}: {named[:5]}"
+    if game == "zenith":
+        assert named, "Ann holds Agent cards"
+
+
 @pytest.mark.quickplay_wait(1.5)
 @pytest.mark.parametrize("game", GAMES)
 async def test_every_games_table_shows_seats_by_name_never_by_the_jsons_number(
@@ -270,6 +287,7 @@ async def test_every_games_table_shows_seats_by_name_never_by_the_jsons_number(
         )
         if moves == 1:
             await ann.screenshot(path=str(SCREENSHOTS / f"game-{game}.png"), full_page=True)
+            await components_shown_by_name(ann, game)
         if not await click_a_move(ann, rng):
             break
     assert not ann.errors  # type: ignore[attr-defined]

@@ -28,14 +28,15 @@ moves to the end. Along the way the kit checks that:
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
 
 from domain import match as m
-from domain.kernel import Game, Rejected, keeps_no_secrets
+from domain.kernel import Game, Rejected, games, keeps_no_secrets
 
 _enc = msgspec.json.Encoder()
 PLAYERS = ("ann", "bea", "cid", "dot", "eve", "fay", "gus", "hal", "ivy", "jon")
@@ -315,6 +316,29 @@ def _strings(obj: Any) -> Iterator[str]:
             yield from _strings(v)
 
 
+@functools.cache
+def _box(name: str) -> tuple[Mapping[str, str], tuple[str, ...]] | None:
+    """A game's component names, and the prefixes of the ids they cover."""
+    game = games()[name]
+    if game.components is None:
+        return None
+    names = game.components()
+    assert names and all(isinstance(n, str) and n.strip() for n in names.values()), (
+        "every component is named"
+    )
+    return names, tuple({cid[: cid.index("-") + 1] for cid in names if "-" in cid})
+
+
+def _check_named(game: Game, shown: set[str], secret: frozenset[str]) -> None:
+    """Every component a view shows, or hides, has a name for the table to show."""
+    box = _box(game.name)
+    if box is None:
+        return
+    names, prefixes = box
+    unnamed = sorted(c for c in shown | secret if c.startswith(prefixes) and c not in names)
+    assert not unnamed, f"components without a name: {unnamed[:5]}"
+
+
 def _check_leaks(game: Game, state: m.MatchState, new: list[tuple[Any, m.MatchState]]) -> None:
     """No view, and no redacted event, shows a reader an id hidden from it: the view
     against the final state, each event against the state right after that event."""
@@ -326,6 +350,7 @@ def _check_leaks(game: Game, state: m.MatchState, new: list[tuple[Any, m.MatchSt
         shown = set(_strings(msgspec.to_builtins(game.view(state.game_state, reader))))
         leaked = shown & secret
         assert not leaked, f"view for {reader} shows hidden {sorted(leaked)[:5]}"
+        _check_named(game, shown, secret)
         if keeps_no_secrets(game):
             # Its view is rendered once for every reader (m.views): it must not depend
             # on the seat.

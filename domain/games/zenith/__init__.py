@@ -20,7 +20,7 @@ Table of contents:
 
 from domain.games.zenith import rules
 from domain.games.zenith.commands import Command
-from domain.games.zenith.describe import describe
+from domain.games.zenith.describe import components, describe
 from domain.games.zenith.events import Event
 from domain.games.zenith.evolve import evolve
 from domain.games.zenith.state import Options, State, initial
@@ -48,6 +48,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     # Two players only: with one gone, a bot would be playing the last one alone.
     absent="end",
     redact=redact,

@@ -97,6 +97,13 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             raise TypeError(f"not a Zenith event: {event!r}")
 
 
+def components() -> dict[str, str]:
+    """What the table calls each Agent card and bonus token: the card by its name,
+    planet and faction, as the card itself reads; the token by its reward."""
+    tokens = {token: f"bonus: {name}" for token, (name, _) in BONUSES.items()}
+    return {**{card: _card(card) for card in AGENTS}, **tokens}
+
+
 def _card(card: str) -> str:
     agent = AGENTS[card]
     return f"{agent.name} ({agent.planet.title()}, {agent.faction.title()})"

@@ -6,6 +6,8 @@ import { el } from "./common.js";
 const DIE_PIPS = { 1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅" };
 
 export function label(key) {
+  // A map keyed by component ids (a card's price, say) reads by the components' names.
+  if (Object.hasOwn(componentNames, key)) return componentNames[key];
   return String(key).replace(/_/g, " ");
 }
 
@@ -20,6 +22,11 @@ let seatKeys = new Set();
 // Which lists hold one entry per seat: those the game annotates `BySeat` (the view's
 // `seat_lists`); each entry is drawn in its seat's panel, under the player's name.
 let seatLists = new Set();
+// What the table calls each of the game's components, by id (GET /api/games/{game}/
+// components): a card reads "Baron Goro (Terra, Human)", not "agent 52".
+let componentNames = {};
+
+export function nameComponents(names) { componentNames = names || {}; }
 
 export function isSeatKey(key) { return SEAT_NAMED.test(key) || seatKeys.has(key); }
 
@@ -35,6 +42,7 @@ function card(v) {
 
 export function pretty(v) {
   if (typeof v !== "string") return String(v);
+  if (Object.hasOwn(componentNames, v)) return componentNames[v];
   // Component ids read better without their game prefix ("ll-guard-3" -> "guard 3"), and
   // words joined for the JSON apart again ("double_chicken" -> "double chicken").
   return v.replace(/^[a-z]{2,3}-/, "").replace(/[-_]/g, " ");

@@ -1,6 +1,6 @@
 // The replay page: a finished match at any version, as any seat or a spectator.
 import { api, el, header, param, say, token } from "./common.js";
-import { renderView } from "./render.js";
+import { nameComponents, renderView } from "./render.js";
 
 const matchId = param("match");
 const root = document.getElementById("app");
@@ -46,6 +46,10 @@ async function main() {
   });
   const first = await show(1);
   if (!first) return;
+  try {
+    nameComponents(await api("GET", `/api/games/${encodeURIComponent(first.view.game)}/components`));
+    await show(1);
+  } catch (err) { say(notice, err.message); }
   const names = first.view.names || [];
   seat.replaceChildren(el("option", { value: "" }, "my seat"), el("option", { value: "spectator" }, "spectator"),
     ...names.map((n, i) => el("option", { value: String(i) }, n)));

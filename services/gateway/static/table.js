@@ -1,7 +1,7 @@
 // The table page: the caller's view, the commands legal now, the history, live.
 import { api, el, header, param, say, signInAgain, socketTo, token } from "./common.js";
 import { chatPanel } from "./chat.js";
-import { describeCommand, isSeatKey, label, pretty, renderView, seatLabel, tickClocks } from "./render.js";
+import { describeCommand, isSeatKey, label, nameComponents, pretty, renderView, seatLabel, tickClocks } from "./render.js";
 
 const matchId = param("match");
 const root = document.getElementById("app");
@@ -214,6 +214,7 @@ async function main() {
     addLines(h.lines);
     state.version = h.version;
     const t = await api("GET", `/api/matches/${matchId}`);
+    nameComponents(await api("GET", `/api/games/${encodeURIComponent(t.view.game)}/components`));
     state.view = t.view; state.commands = t.commands; state.seat = t.seat;
     render();
   } catch (err) { say(notice, err.message); return; }
