@@ -44,6 +44,7 @@ from domain.kernel import games  # noqa: E402
 from events.keys import Keys  # noqa: E402
 from events.redis_store import APPEND_LUA  # noqa: E402
 from services import compose  # noqa: E402
+from services.infra import collector  # noqa: E402
 from services.infra.config import Settings  # noqa: E402
 
 PARTITIONS = 16
@@ -139,6 +140,7 @@ def main() -> None:
         prepared.write_bytes(msgspec.msgpack.encode(made))
     matches = msgspec.msgpack.decode(prepared.read_bytes(), type=list[PreparedMatch])
     games()  # every game imported before anything is timed
+    collector.settle()  # the collector as a served process has it
     seed = args.dir / f"seed-{args.matches}"
     if args.mode == "catchup" and not seed.exists():
         parser.error(f"no seeded data in {seed}: run the `seed` mode first")
