@@ -13,7 +13,7 @@ Table of contents (the rules as implemented are in README.md):
 
 from domain.games.abrachadabra import rules
 from domain.games.abrachadabra.commands import Command
-from domain.games.abrachadabra.describe import describe
+from domain.games.abrachadabra.describe import components, describe
 from domain.games.abrachadabra.events import Event
 from domain.games.abrachadabra.state import AbrachadabraOptions, Table
 from domain.games.abrachadabra.view import hidden, redact, view
@@ -40,6 +40,7 @@ GAME = GameSpec[Table, Command, Event, AbrachadabraOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.abrachadabra.cards import CARDS
+from domain.games.abrachadabra.cards import CARDS, FEATHER
 from domain.games.abrachadabra.events import (
     CardDrawn,
     CardKept,
@@ -85,3 +85,10 @@ def face(card: str) -> str:
     if card not in CARDS:
         return "a card"
     return FACE_NAMES[CARDS[card][1]]
+
+
+def components() -> dict[str, str]:
+    """What the table calls each magic card and the feather: a card by its face alone."""
+    # A card's back tells its pile, but a face-up card shows only its face: no pile here.
+    cards = {card: FACE_NAMES[face].removeprefix("a ") for card, (_, face) in CARDS.items()}
+    return {**cards, FEATHER: "feather"}

@@ -13,7 +13,7 @@ Table of contents:
 
 from domain.games.aero import rules
 from domain.games.aero.commands import Command
-from domain.games.aero.describe import describe
+from domain.games.aero.describe import components, describe
 from domain.games.aero.events import Event
 from domain.games.aero.state import AeroOptions, Table, initial
 from domain.games.aero.view import view
@@ -40,6 +40,7 @@ GAME = GameSpec[Table, Command, Event, AeroOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     concede=rules.concede,
     conformance_options=({}, {"number_dice": "bga"}),
     max_moves=400,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.aero.dice import CRIMINAL_TITLES
+from domain.games.aero.dice import ALL_DICE, CRIMINAL_TITLES
 from domain.games.aero.events import (
     CriminalArrested,
     CriminalFlipped,
@@ -51,3 +51,18 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
 
 def _face(face: str) -> str:
     return CRIMINAL_TITLES.get(face, "snake eye" if face == "eye" else face)
+
+
+def components() -> dict[str, str]:
+    """What the table calls each die and each criminal a player deals with: a die by its
+    colour and number ("blue die 2"), a criminal by its title."""
+    dice = {die: _die(die) for die in ALL_DICE}
+    # "the Clown" reads well in a sentence; a chip drops the article.
+    criminals = {c: name.removeprefix("the ") for c, name in CRIMINAL_TITLES.items()}
+    return {**dice, **criminals}
+
+
+def _die(die: str) -> str:
+    """ "aero-blue-2" -> "blue die 2" """
+    kind, _, number = die.removeprefix("aero-").partition("-")
+    return f"{kind} die {number}"

@@ -17,7 +17,7 @@ Table of contents:
 
 from domain.games.arcticscavengers import rounds, rules
 from domain.games.arcticscavengers.commands import Command
-from domain.games.arcticscavengers.describe import describe
+from domain.games.arcticscavengers.describe import components, describe
 from domain.games.arcticscavengers.events import Event
 from domain.games.arcticscavengers.evolve import evolve
 from domain.games.arcticscavengers.state import Options, State, initial
@@ -45,6 +45,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rounds.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.arcticscavengers.cards import CARDS, title
+from domain.games.arcticscavengers.cards import (
+    CARDS,
+    CONTESTED,
+    JUNKYARD,
+    MERCENARIES,
+    STARTING_DECK,
+    card_id,
+    title,
+)
 from domain.games.arcticscavengers.events import (
     CardPlayed,
     CardsDrawn,
@@ -33,6 +41,9 @@ from domain.games.arcticscavengers.events import (
     TribeWithdrew,
 )
 from domain.kernel import Seat
+
+_MOST_TRIBES = 5
+"""The largest table (the game's max_players): how many starting decks the box holds."""
 
 PURPOSE = {
     "dig": "to dig",
@@ -115,3 +126,23 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
         case TribeWithdrew(seat=seat):
             return f"{who(seat)} left the arctic; the tribe is out of the game."
     raise TypeError(f"not an Arctic Scavengers event: {event!r}")
+
+
+def components() -> dict[str, str]:
+    """What the table calls each card: its title, and a Tribe Family its people, since
+    the three families share a title and differ only in that number."""
+    stocks = {**MERCENARIES, **JUNKYARD, **CONTESTED}
+    # Refugees have no stock: the starting decks are all of them, one set per tribe.
+    counts = {
+        kind: max(stocks.get(kind, 0), STARTING_DECK.get(kind, 0) * _MOST_TRIBES) for kind in CARDS
+    }
+    return {
+        card_id(kind, n): _name(kind) for kind, count in counts.items() for n in range(1, count + 1)
+    }
+
+
+def _name(kind: str) -> str:
+    card = CARDS[kind]
+    if card.title == "Tribe Family":
+        return f"Tribe Family ({card.people} people)"
+    return card.title

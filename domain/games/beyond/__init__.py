@@ -19,7 +19,7 @@ The advanced mode (protection tokens, spirit summoning) is an option. Table of c
 
 from domain.games.beyond import rules
 from domain.games.beyond.commands import Command
-from domain.games.beyond.describe import describe
+from domain.games.beyond.describe import components, describe
 from domain.games.beyond.events import Event
 from domain.games.beyond.evolve import evolve
 from domain.games.beyond.state import Options, State, initial
@@ -47,6 +47,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.beyond.cards import CARDS, COLOUR, SPIRIT_NAMES, CardId
+from domain.games.beyond.cards import CARDS, COLOUR, NIAN_SHOU, SPIRIT_NAMES, CardId
 from domain.games.beyond.events import (
     CaptureCardTaken,
     CardCaptured,
@@ -38,6 +38,21 @@ def card(card_id: CardId) -> str:
         return "a Nian Shou card"
     spirit, symbol = CARDS[card_id]
     return f"a {COLOUR[spirit]} {SPIRIT_NAMES[spirit]} ({symbol.capitalize()})"
+
+
+def face(card_id: CardId) -> str:
+    """A spirit card by its spirit, colour and symbol (spirit first, so that the Yellow
+    Unicorn does not read "yellow Yellow"); a Nian Shou card by its name."""
+    if card_id not in CARDS:
+        return "Nian Shou"
+    spirit, symbol = CARDS[card_id]
+    return f"{SPIRIT_NAMES[spirit]} ({COLOUR[spirit]}, {symbol.capitalize()})"
+
+
+def components() -> dict[str, str]:
+    """What the table calls each card: the 80 spirit cards as their faces read, and the
+    six Nian Shou cards, which are alike."""
+    return {c: face(c) for c in (*CARDS, *NIAN_SHOU)}
 
 
 def cards(ids: Sequence[CardId]) -> str:

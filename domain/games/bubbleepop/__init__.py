@@ -18,7 +18,7 @@ Table of contents:
 
 from domain.games.bubbleepop import rules, setup
 from domain.games.bubbleepop.commands import Command
-from domain.games.bubbleepop.describe import describe
+from domain.games.bubbleepop.describe import components, describe
 from domain.games.bubbleepop.events import Event
 from domain.games.bubbleepop.state import Options, State
 from domain.games.bubbleepop.view import hidden, view
@@ -45,6 +45,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     # Two players only: with one gone, a bot would be playing the last one alone.
     absent="end",
     hidden=hidden,

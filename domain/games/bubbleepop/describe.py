@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.bubbleepop.bubblees import colour_of
+from domain.games.bubbleepop.bubblees import PER_COLOUR, POWERS, Colour, bubblee_id, colour_of
 from domain.games.bubbleepop.events import (
     BagEmptied,
     BlackPushed,
@@ -25,6 +25,18 @@ from domain.games.bubbleepop.events import (
     TurnBegan,
 )
 from domain.kernel import Seat
+
+
+def components() -> dict[str, str]:
+    """What the table calls each of the box's Bubblees, expansion colours and blacks
+    included: its colour and its number within that colour ("red 7")."""
+    # The number keeps apart two same-coloured Bubblees offered on one power's buttons.
+    colours: tuple[Colour, ...] = (*POWERS, "black")
+    return {
+        bubblee_id(colour, n): f"{colour} {n}"
+        for colour in colours
+        for n in range(1, PER_COLOUR + 1)
+    }
 
 
 def a(bubblee: str) -> str:

@@ -14,7 +14,7 @@ Table of contents:
 
 from domain.games.carnuta import rules
 from domain.games.carnuta.commands import Command
-from domain.games.carnuta.describe import describe
+from domain.games.carnuta.describe import components, describe
 from domain.games.carnuta.events import Event
 from domain.games.carnuta.state import CarnutaOptions, Table, initial
 from domain.games.carnuta.view import hidden, view
@@ -42,6 +42,7 @@ GAME = GameSpec[Table, Command, Event, CarnutaOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     hidden=hidden,
     concede=rules.concede,
     conformance_options=({}, {"last_round": "finish"}),

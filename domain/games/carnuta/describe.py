@@ -67,6 +67,36 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             raise TypeError(f"not a Carnuta event: {event!r}")
 
 
+def components() -> dict[str, str]:
+    """What the table calls each card: its ingredient, the runes it costs and what it
+    scores, all printed on it (the nine cards of an ingredient differ only by those)."""
+    return {card: _face(card) for card in CARDS}
+
+
+def _face(card: str) -> str:
+    found = CARDS[card]
+    cost = " + ".join(item.replace(":", " ") for item in found.cost)
+    return f"{found.ingredient} ({cost}: {_scores(found.scoring)})"
+
+
+def _scores(condition: str) -> str:
+    """A scoring condition of cards.py in words: "per:oak:1" -> "1 per oak"."""
+    kind, _, rest = condition.partition(":")
+    match kind:
+        case "flat":
+            return f"{rest} points"
+        case "per":
+            ingredient, _, n = rest.partition(":")
+            return f"{n} per {ingredient}"
+        case "distinct":
+            return f"{rest} per ingredient kind"
+        case "runes":
+            symbol, _, n = rest.partition(":")
+            return f"{n} per {symbol} rune"
+        case _:
+            raise ValueError(f"unknown scoring condition {condition!r}")
+
+
 def _card(card: str) -> str:
     found = CARDS.get(card)
     return "a card" if found is None else f"a {found.ingredient} card"

@@ -15,7 +15,7 @@ Table of contents (the rules as implemented are in README.md):
 from domain.games.deluxecamping import rules
 from domain.games.deluxecamping.board import MAX_PLAYERS
 from domain.games.deluxecamping.commands import Command
-from domain.games.deluxecamping.describe import describe
+from domain.games.deluxecamping.describe import components, describe
 from domain.games.deluxecamping.events import Event
 from domain.games.deluxecamping.state import DeluxeCampingOptions, Table
 from domain.games.deluxecamping.view import hidden, redact, view
@@ -42,6 +42,7 @@ GAME = GameSpec[Table, Command, Event, DeluxeCampingOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     conformance_options=({}, {"fence_optional": True}),

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.deluxecamping.board import GUY
+from domain.games.deluxecamping.board import (
+    GUY,
+    ICE_CREAMS,
+    MAX_PLAYERS,
+    TRAILERS,
+    bungalow,
+    trailer,
+)
 from domain.games.deluxecamping.events import (
     AreaScored,
     Event,
@@ -63,6 +70,20 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return f"Every section holds one player's pieces: {table}."
         case _:
             raise TypeError(f"not a Deluxe Camping event: {event!r}")
+
+
+def components() -> dict[str, str]:
+    """What the table calls each piece in the box: the mystery tokens by their faces,
+    and each player's bungalow and numbered trailers by that player's number."""
+    # A trailer's number keeps the Move Piece buttons of two trailers apart.
+    tokens = {GUY: "pain-in-the-neck guy", **{ice: "ice-cream stand" for ice in ICE_CREAMS}}
+    pieces: dict[str, str] = {}
+    for seat in range(MAX_PLAYERS):
+        player = f"player {seat + 1}"
+        pieces[bungalow(seat)] = f"bungalow ({player})"
+        for n in range(1, TRAILERS + 1):
+            pieces[trailer(seat, n)] = f"trailer {n} ({player})"
+    return {**tokens, **pieces}
 
 
 def piece_name(piece: str) -> str:

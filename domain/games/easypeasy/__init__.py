@@ -13,7 +13,7 @@ Table of contents:
 
 from domain.games.easypeasy import rules
 from domain.games.easypeasy.commands import Command
-from domain.games.easypeasy.describe import describe
+from domain.games.easypeasy.describe import components, describe
 from domain.games.easypeasy.events import Event
 from domain.games.easypeasy.state import Options, State, check_options, initial
 from domain.games.easypeasy.view import hidden, redact, view
@@ -40,6 +40,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

@@ -67,5 +67,14 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return "Something happened at the table."
 
 
+def components() -> dict[str, str]:
+    """What the table calls each number card of the six colours: "blue 7"."""
+    return {card_id: face(card_id) for card_id in COLOUR_OF}
+
+
+def face(card_id: str) -> str:
+    return f"{COLOUR_OF[card_id]} {VALUE_OF[card_id]}"
+
+
 def card(card_id: str) -> str:
-    return f"the {COLOUR_OF[card_id]} {VALUE_OF[card_id]}"
+    return f"the {face(card_id)}"

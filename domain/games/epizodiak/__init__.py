@@ -17,7 +17,7 @@ EpiZodiak needs all three players, so a concession ends the match (the kernel's 
 
 from domain.games.epizodiak import rules
 from domain.games.epizodiak.commands import Command
-from domain.games.epizodiak.describe import describe
+from domain.games.epizodiak.describe import components, describe
 from domain.games.epizodiak.events import Event
 from domain.games.epizodiak.state import Options, State, check_options, initial
 from domain.games.epizodiak.tiles import PLAYERS
@@ -45,6 +45,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     check_options=check_options,

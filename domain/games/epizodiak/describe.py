@@ -16,7 +16,7 @@ from domain.games.epizodiak.events import (
     TurnPassed,
     ValueContested,
 )
-from domain.games.epizodiak.tiles import value_of
+from domain.games.epizodiak.tiles import TILES, value_of
 from domain.kernel import Seat
 
 
@@ -67,3 +67,8 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return f"{who(emptier)} emptied a hand and the round is scored: {scored}.{tail}"
         case _:
             return "Something happened at the table."
+
+
+def components() -> dict[str, str]:
+    """What the table calls each tile: the number printed on it, shared by its four copies."""
+    return {tile: str(value_of(tile)) for tile in TILES}

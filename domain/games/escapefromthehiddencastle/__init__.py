@@ -20,7 +20,7 @@ down the cellar steps with fright points. Fewest fright points wins. Table of co
 
 from domain.games.escapefromthehiddencastle import rules
 from domain.games.escapefromthehiddencastle.commands import Command
-from domain.games.escapefromthehiddencastle.describe import describe
+from domain.games.escapefromthehiddencastle.describe import components, describe
 from domain.games.escapefromthehiddencastle.events import Event
 from domain.games.escapefromthehiddencastle.evolve import evolve
 from domain.games.escapefromthehiddencastle.state import Options, State, initial
@@ -48,6 +48,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     concede=rules.concede,
     conformance_options=({}, {"midnight_party": True}),
     max_moves=3000,

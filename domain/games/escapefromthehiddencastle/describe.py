@@ -26,7 +26,7 @@ from domain.games.escapefromthehiddencastle.events import (
     StayedPut,
     TurnPassed,
 )
-from domain.games.escapefromthehiddencastle.figures import OWNER, GuestId
+from domain.games.escapefromthehiddencastle.figures import COLOURS, OWNER, GuestId
 from domain.games.escapefromthehiddencastle.state import Spot
 from domain.kernel import Seat
 
@@ -99,6 +99,13 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return _ENDINGS[reason]
         case _:
             raise TypeError(f"not an Escape from the Hidden Castle event: {event!r}")
+
+
+def components() -> dict[str, str]:
+    """What the table calls each guest figure in the box: its colour and its number
+    within that colour ("red guest 3")."""
+    # The number keeps apart the Move Guest buttons of two guests of one colour.
+    return {g: f"{COLOURS[OWNER[g]]} guest {g.rsplit('-', 1)[1]}" for g in OWNER}
 
 
 def place(spot: Spot) -> str:

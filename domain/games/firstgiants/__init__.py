@@ -14,7 +14,7 @@ Table of contents:
 
 from domain.games.firstgiants import rules
 from domain.games.firstgiants.commands import Command
-from domain.games.firstgiants.describe import describe
+from domain.games.firstgiants.describe import components, describe
 from domain.games.firstgiants.events import Event
 from domain.games.firstgiants.state import FirstGiantsOptions, Table, initial
 from domain.games.firstgiants.view import hidden, view
@@ -42,6 +42,7 @@ GAME = GameSpec[Table, Command, Event, FirstGiantsOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     hidden=hidden,
     concede=rules.concede,
     conformance_options=({}, {"exhibit_cost": "amber"}),

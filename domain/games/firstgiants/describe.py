@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.games.firstgiants.cards import DINOSAURS
 from domain.games.firstgiants.events import (
     ActionDoubled,
     AmberGained,
@@ -75,3 +76,11 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
 
 def _card(card: str) -> str:
     return card.removeprefix("fg-")
+
+
+def components() -> dict[str, str]:
+    """What the table calls each dinosaur card: its name, family and prestige, as printed."""
+    return {
+        card: f"{_card(card).capitalize()} ({dino.family}, prestige {dino.prestige})"
+        for card, dino in DINOSAURS.items()
+    }

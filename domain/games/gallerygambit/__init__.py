@@ -14,7 +14,7 @@ Table of contents:
 
 from domain.games.gallerygambit import rules
 from domain.games.gallerygambit.commands import Command
-from domain.games.gallerygambit.describe import describe
+from domain.games.gallerygambit.describe import components, describe
 from domain.games.gallerygambit.events import Event
 from domain.games.gallerygambit.state import GalleryOptions, Table, initial
 from domain.games.gallerygambit.view import hidden, redact, view
@@ -42,6 +42,7 @@ GAME = GameSpec[Table, Command, Event, GalleryOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

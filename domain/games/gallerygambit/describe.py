@@ -50,6 +50,11 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             raise TypeError(f"not a Gallery Gambit event: {event!r}")
 
 
+def components() -> dict[str, str]:
+    """What the table calls each card: its number and suit, as "3 of clay"."""
+    return {card: f"{c.number} of {c.suit}" for card, c in CARDS.items()}
+
+
 def _card(card: str | None) -> str:
     found = CARDS.get(card or "")
     return "a card" if found is None else f"the {found.number} of {found.suit}"

@@ -21,7 +21,7 @@ tiles are house-made data (see the README). Table of contents:
 
 from domain.games.gatsby import rules
 from domain.games.gatsby.commands import Command
-from domain.games.gatsby.describe import describe
+from domain.games.gatsby.describe import components, describe
 from domain.games.gatsby.events import Event
 from domain.games.gatsby.evolve import evolve
 from domain.games.gatsby.state import Options, State, initial
@@ -50,6 +50,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     # Two players only: with one gone, a bot would be playing the last one alone.
     absent="end",
     redact=redact,

@@ -32,7 +32,7 @@ from domain.games.gatsby.events import (
     StepSkipped,
     TurnBegan,
 )
-from domain.games.gatsby.tiles import CHARACTERS, SPECIAL_NAMES, SPECIAL_TILES
+from domain.games.gatsby.tiles import CABARET_TILES, CHARACTERS, SPECIAL_NAMES, SPECIAL_TILES
 from domain.kernel import Seat
 
 REASONS = {
@@ -121,3 +121,13 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return f"The game is over ({REASONS[reason]}). Prestige: {table}."
         case _:
             raise TypeError(f"not a Gatsby event: {event!r}")
+
+
+def components() -> dict[str, str]:
+    """What the table calls each tile: a character by its stars and suit, a Cabaret tile
+    by its letter, a Special Action tile by the action printed on it."""
+    characters = {tile: character(tile).removeprefix("a ") for tile in CHARACTERS}
+    # A Cabaret tile's face is a pattern of circles, too long for a chip: its letter stands in.
+    cabaret = {tile: f"Cabaret tile {tile[-1].upper()}" for tile in CABARET_TILES}
+    specials = {tile: SPECIAL_NAMES[kind] for tile, kind in SPECIAL_TILES.items()}
+    return {**characters, **cabaret, **specials}

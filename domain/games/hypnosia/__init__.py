@@ -16,7 +16,7 @@ enter the centre from one of its six special spaces with an exact 1. Table of co
 
 from domain.games.hypnosia import rules
 from domain.games.hypnosia.commands import Command
-from domain.games.hypnosia.describe import describe
+from domain.games.hypnosia.describe import components, describe
 from domain.games.hypnosia.events import Event
 from domain.games.hypnosia.state import Options, State, initial
 from domain.games.hypnosia.view import view
@@ -43,6 +43,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     concede=rules.concede,
     conformance_options=({}, {"stacks_cannot_cross": True}, {"must_use_both_dice": True}),
     max_moves=3000,

@@ -17,7 +17,7 @@ from domain.games.hypnosia.events import (
     PlayerConceded,
     TurnPassed,
 )
-from domain.games.hypnosia.track import COLOUR_OF, LANE_STEPS, PawnId
+from domain.games.hypnosia.track import COLOUR_OF, LANE_STEPS, PAWNS, PawnId
 from domain.kernel import Seat
 
 
@@ -70,6 +70,16 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return "No pawn is left on the board: the game is over."
         case _:
             raise TypeError(f"not a Hypnosia event: {event!r}")
+
+
+def components() -> dict[str, str]:
+    """What the table calls each pawn: its colour and number, as history sentences do."""
+    # "hy-red-2" -> "red pawn 2": the number is what tells the history's pawns apart.
+    return {
+        pawn: f"{colour} pawn {k}"
+        for colour, pawns in PAWNS.items()
+        for k, pawn in enumerate(pawns, start=1)
+    }
 
 
 def pawn_phrase(pawns: Sequence[PawnId], article: str = "the") -> str:

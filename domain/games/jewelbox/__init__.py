@@ -15,7 +15,7 @@ Table of contents:
 
 from domain.games.jewelbox import rules
 from domain.games.jewelbox.commands import Command
-from domain.games.jewelbox.describe import describe
+from domain.games.jewelbox.describe import components, describe
 from domain.games.jewelbox.events import Event
 from domain.games.jewelbox.state import JewelBoxOptions, Table, initial
 from domain.games.jewelbox.view import hidden, view
@@ -42,6 +42,7 @@ GAME = GameSpec[Table, Command, Event, JewelBoxOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     hidden=hidden,
     concede=rules.concede,
     check_options=rules.check_options,

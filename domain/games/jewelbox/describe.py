@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.jewelbox.beetles import FAMILY_OF
+from domain.games.jewelbox.beetles import DIE, FAMILY_COLOUR, FAMILY_OF
 from domain.games.jewelbox.events import (
     BeetleCollected,
     BeetlePlaced,
@@ -59,3 +59,12 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
 
 def _beetle(beetle: str) -> str:
     return FAMILY_OF.get(beetle, "beetle")
+
+
+def components() -> dict[str, str]:
+    """What the table calls each beetle and the die: a beetle by its family and colour,
+    all a tile shows (the fifteen of a family differ only in their art)."""
+    beetles = {
+        beetle: f"{family} ({FAMILY_COLOUR[family]})" for beetle, family in FAMILY_OF.items()
+    }
+    return {**beetles, DIE: "die"}

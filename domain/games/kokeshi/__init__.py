@@ -15,7 +15,7 @@ Table of contents:
 
 from domain.games.kokeshi import rules
 from domain.games.kokeshi.commands import Command
-from domain.games.kokeshi.describe import describe
+from domain.games.kokeshi.describe import components, describe
 from domain.games.kokeshi.events import Event
 from domain.games.kokeshi.state import KokeshiOptions, Table, initial
 from domain.games.kokeshi.view import hidden, view
@@ -43,6 +43,7 @@ GAME = GameSpec[Table, Command, Event, KokeshiOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     hidden=hidden,
     concede=rules.concede,
     check_options=rules.check_options,

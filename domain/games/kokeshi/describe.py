@@ -110,3 +110,17 @@ def _tile(tile: str) -> str:
         return "a tile"
     kind = "Quality tile" if found.quality else "tile"
     return f"a {found.colour} {kind} ({' / '.join(_effect(h) for h in found.halves)})"
+
+
+def _face(tile: str) -> str:
+    found = TILES[tile]
+    kind = f"{found.colour} Quality" if found.quality else found.colour
+    # A recognition tile's face is its points alone: "rest" is our word, not the print.
+    effects = " / ".join(_effect(h) for h in found.halves if h != "rest")
+    points = f"{found.points} pt{'s' if found.points != 1 else ''}" if found.points else ""
+    return f"{kind}: {', '.join(part for part in (effects, points) if part)}"
+
+
+def components() -> dict[str, str]:
+    """What the table calls each of the 68 tiles: its colour, effect and printed points."""
+    return {tile: _face(tile) for tile in TILES}

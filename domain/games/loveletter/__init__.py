@@ -16,7 +16,7 @@ Table of contents:
 
 from domain.games.loveletter import rules
 from domain.games.loveletter.commands import Command
-from domain.games.loveletter.describe import describe
+from domain.games.loveletter.describe import components, describe
 from domain.games.loveletter.events import Event
 from domain.games.loveletter.evolve import evolve
 from domain.games.loveletter.state import Options, State
@@ -44,6 +44,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

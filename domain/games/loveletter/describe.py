@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.loveletter.cards import CARDS, CardId, name_of, title_of
+from domain.games.loveletter.cards import CARDS, CardId, deck, name_of, title_of, value_of
 from domain.games.loveletter.events import (
     AssassinStruck,
     CardDealt,
@@ -137,6 +137,12 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return f"{who(seat)} left the table."
         case _:
             return "Something happened at the table."
+
+
+def components() -> dict[str, str]:
+    """What the table calls each card of the premium deck (the classic one is a part
+    of it): its title and value, as printed on the card."""
+    return {c: f"{title_of(c)} ({value_of(c)})" for c in deck(premium=True)}
 
 
 def _t(card: CardId | None) -> str:

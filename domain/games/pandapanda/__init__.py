@@ -13,7 +13,7 @@ Table of contents:
 
 from domain.games.pandapanda import rules
 from domain.games.pandapanda.commands import Command
-from domain.games.pandapanda.describe import describe
+from domain.games.pandapanda.describe import components, describe
 from domain.games.pandapanda.events import Event
 from domain.games.pandapanda.state import Options, State, check_options, initial
 from domain.games.pandapanda.view import hidden, redact, view
@@ -40,6 +40,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

@@ -97,3 +97,8 @@ def passed_sentence(
         elif receiver == reader:
             parts.append(f"You received {an(card)} from {names[giver]}.")
     return " ".join(parts)
+
+
+def components() -> dict[str, str]:
+    """What the table calls each card: the letter on its face, shared by its copies."""
+    return dict(LETTER_OF)

@@ -14,7 +14,7 @@ Table of contents:
 
 from domain.games.quinzejoursenfrance import rules
 from domain.games.quinzejoursenfrance.commands import Command
-from domain.games.quinzejoursenfrance.describe import describe
+from domain.games.quinzejoursenfrance.describe import components, describe
 from domain.games.quinzejoursenfrance.events import Event
 from domain.games.quinzejoursenfrance.state import QuinzeOptions, Table, initial
 from domain.games.quinzejoursenfrance.view import hidden, redact, view
@@ -42,6 +42,7 @@ GAME = GameSpec[Table, Command, Event, QuinzeOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

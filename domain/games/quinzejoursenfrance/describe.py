@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.quinzejoursenfrance.cards import LOCATIONS
+from domain.games.quinzejoursenfrance.cards import ENCOUNTERS, LOCATIONS, Encounter, Location
 from domain.games.quinzejoursenfrance.events import (
     BonusAction,
     EncounterKept,
@@ -60,3 +60,44 @@ def _place(card: str) -> str:
     if found is None:
         return "a place"
     return f"a {found.region.title()} place ({', '.join(found.symbols)})"
+
+
+def components() -> dict[str, str]:
+    """What the table calls each card: a Location by its region, symbols, price, smileys
+    and reward; an Encounter by the mission it sets and the smileys it earns."""
+    places = {card: _location(found) for card, found in LOCATIONS.items()}
+    missions = {card: _encounter(found) for card, found in ENCOUNTERS.items()}
+    return {**places, **missions}
+
+
+def _location(card: Location) -> str:
+    extras = [f"cost {card.cost}"]
+    if card.smileys:
+        extras.append(f"{card.smileys} smiley" + ("" if card.smileys == 1 else "s"))
+    kind, _, amount = card.reward.partition(":")
+    if kind == "steps":
+        extras.append(f"+{amount} steps")
+    elif kind == "bonus":
+        extras.append("bonus action")
+    return f"{card.region.title()}: {' + '.join(card.symbols)} ({', '.join(extras)})"
+
+
+def _encounter(card: Encounter) -> str:
+    kind, _, rest = card.condition.partition(":")
+    match kind, rest.split(":"):
+        case "most", [symbol]:
+            goal = f"most {symbol}"
+        case "count", [symbol, n]:
+            goal = f"at least {n} {symbol}"
+        case "none", [symbol]:
+            goal = f"no {symbol}"
+        case "smiley_cards", [n]:
+            goal = f"{n} smiley cards"
+        case "region", [region, n]:
+            goal = f"{n} {region.title()} cards"
+        case "distinct", [n]:
+            goal = f"{n} different symbols"
+        case _:
+            # A new kind of mission must be named here before the table can show it.
+            raise ValueError(f"unknown mission condition {card.condition!r}")
+    return f"mission: {goal} ({card.smileys} smileys)"

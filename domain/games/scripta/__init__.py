@@ -13,7 +13,7 @@ Table of contents:
 
 from domain.games.scripta import rules
 from domain.games.scripta.commands import Command
-from domain.games.scripta.describe import describe
+from domain.games.scripta.describe import components, describe
 from domain.games.scripta.events import Event
 from domain.games.scripta.state import ScriptaOptions, Table, initial
 from domain.games.scripta.view import hidden, redact, view
@@ -41,6 +41,7 @@ GAME = GameSpec[Table, Command, Event, ScriptaOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

@@ -64,3 +64,9 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
 def _card(card: str | None) -> str:
     number = CARDS.get(card or "")
     return "a card" if number is None else f"a {number}"
+
+
+def components() -> dict[str, str]:
+    """What the table calls each of the 36 cards: its ink and number, as it is written."""
+    # The ink is the id's last part ("sc-7-blue"); the history leaves it out, the face does not.
+    return {card: f"{card.rsplit('-', 1)[1]} {number}" for card, number in CARDS.items()}

@@ -17,7 +17,7 @@ from domain.kernel import GameSpec, readme_assumptions, register
 
 from . import rules
 from .commands import Command
-from .describe import describe
+from .describe import components, describe
 from .events import Event
 from .scoring import outcome
 from .state import Options, State, check_options
@@ -44,6 +44,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

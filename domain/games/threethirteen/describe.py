@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from domain.kernel import Seat
 
-from .cards import RANK_PLURALS, label, wild_rank_of
+from .cards import DECK, RANK_PLURALS, label, wild_rank_of
 from .events import (
     CardDiscarded,
     CardDrawn,
@@ -53,3 +53,9 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             return f"{who(seat)} left the game."
         case _:
             return "Something happened at the 3-13 table."
+
+
+def components() -> dict[str, str]:
+    """What the table calls each card: rank and suit as players write them ("7♥"), or
+    "Joker"; the two decks' copies share a name."""
+    return {card: label(card) for card in DECK}

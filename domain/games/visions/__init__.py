@@ -13,7 +13,7 @@ Table of contents:
 
 from domain.games.visions import rules
 from domain.games.visions.commands import Command
-from domain.games.visions.describe import describe
+from domain.games.visions.describe import components, describe
 from domain.games.visions.events import Event
 from domain.games.visions.state import Options, State, initial
 from domain.games.visions.view import hidden, redact, view
@@ -40,6 +40,7 @@ GAME = GameSpec[State, Command, Event, Options](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     conformance_options=(

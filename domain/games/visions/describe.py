@@ -63,6 +63,15 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
             raise TypeError(f"not a Visions event: {event!r}")
 
 
-def _card(card: str) -> str:
+def components() -> dict[str, str]:
+    """What the table calls each card: its colour and symbol, the two copies alike."""
+    return {card: _face(card) for card in CARDS}
+
+
+def _face(card: str) -> str:
     c = CARDS[card]
-    return f"a {c.colour} {c.symbol}"
+    return f"{c.colour} {c.symbol}"
+
+
+def _card(card: str) -> str:
+    return f"a {_face(card)}"

@@ -13,7 +13,7 @@ Table of contents (the rules as implemented are in README.md):
 
 from domain.games.yokaipagoda import rules
 from domain.games.yokaipagoda.commands import Command
-from domain.games.yokaipagoda.describe import describe
+from domain.games.yokaipagoda.describe import components, describe
 from domain.games.yokaipagoda.events import Event
 from domain.games.yokaipagoda.state import Table, YokaiPagodaOptions
 from domain.games.yokaipagoda.view import hidden, redact, view
@@ -40,6 +40,7 @@ GAME = GameSpec[Table, Command, Event, YokaiPagodaOptions](
     view=view,
     outcome=rules.outcome,
     describe=describe,
+    components=components,
     redact=redact,
     hidden=hidden,
     concede=rules.concede,

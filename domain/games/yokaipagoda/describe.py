@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.yokaipagoda.cards import KIND_OF, VALUE_OF
+from domain.games.yokaipagoda.cards import CARDS, KIND_OF, VALUE_OF
 from domain.games.yokaipagoda.events import (
     CardGiven,
     CardPlayed,
@@ -72,4 +72,14 @@ def describe(event: Event, reader: Seat | None, names: Sequence[str]) -> str:
 def card(card_id: str) -> str:
     if card_id not in KIND_OF:
         return "a card"
-    return f"the {KIND_OF[card_id]} {VALUE_OF[card_id]}"
+    return f"the {_face(card_id)}"
+
+
+def _face(card_id: str) -> str:
+    return f"{KIND_OF[card_id]} {VALUE_OF[card_id]}"
+
+
+def components() -> dict[str, str]:
+    """What the table calls each of the 100 Yokai cards: its Yokai and number."""
+    # The history's "the kappa 3" without the article: a chip is a label, not a phrase.
+    return {c: _face(c) for c in CARDS}
