@@ -16,6 +16,7 @@ from typing import Literal
 import msgspec
 
 from domain.games.arcticscavengers.commands import Action
+from domain.kernel import Seat
 
 Phase = Literal["setup", "gathering", "skirmish", "round_over", "over"]
 TieBreak = Literal["shared", "contested_resources"]
@@ -70,7 +71,7 @@ class Result(msgspec.Struct):
     round: int
     fights: list[int]
     people: list[int]
-    winner: int | None
+    winner: Seat | None
 
 
 class State(msgspec.Struct):

@@ -31,7 +31,7 @@ from domain.kernel import Seat
 
 
 class TribeView(msgspec.Struct):
-    seat: int
+    seat: Seat
     withdrawn: bool
     deck_size: int
     hand_size: int
@@ -44,7 +44,7 @@ class TribeView(msgspec.Struct):
 
 
 class TurnView(msgspec.Struct):
-    seat: int
+    seat: Seat
     used: list[str]
     open: str | None
     team: list[str]
@@ -56,8 +56,8 @@ class TurnView(msgspec.Struct):
 
 
 class SkirmishView(msgspec.Struct):
-    resolver: int | None
-    declared: list[int]
+    resolver: Seat | None
+    declared: list[Seat]
     acted: list[str]
     sniped: list[str]
     disarmed: list[str]
@@ -66,12 +66,12 @@ class SkirmishView(msgspec.Struct):
 class TableView(msgspec.Struct):
     round: int
     phase: Phase
-    initiator: int
+    initiator: Seat
     tribes: list[TribeView]
     junkyard_size: int
     contested_size: int
     mercenaries: dict[str, int]
-    you: int | None = None
+    you: Seat | None = None
     turn: TurnView | None = None
     peeked: str | None = None
     skirmish: SkirmishView | None = None

@@ -30,7 +30,7 @@ class PlayerView(msgspec.Struct, frozen=True):
 
 class TableView(msgspec.Struct, frozen=True):
     mode: Mode
-    target: int
+    target_score: int  # not `target`: a name the web table reads as a seat
     round: int
     you: Seat | None
     hand: list[TileId] | None
@@ -50,7 +50,7 @@ class TableView(msgspec.Struct, frozen=True):
 def view(state: State, seat: Seat | None) -> TableView:
     return TableView(
         mode=state.options.mode,
-        target=state.options.target,
+        target_score=state.options.target,
         round=state.round,
         you=seat,
         hand=list(state.hands[seat]) if seat is not None and state.hands else None,
