@@ -30,7 +30,7 @@ from rich.table import Table
 from domain import match as m
 from domain.kernel import Game, Rejected, RulesStatus, games, get_game
 from events.envelope import Envelope
-from events.keys import Keys
+from events.keys import UNLISTED, Keys
 from services import compose
 from services.gateway import GatewayCannotListen
 from services.infra import collector, loop
@@ -1047,6 +1047,46 @@ def projections_status(ctx: click.Context, as_json: bool) -> None:
             str(r["partition"]), r["projection"], str(r["events_behind"]), str(r["ms_behind"])
         )
     console.print(table)
+
+
+@main.command("adopt-waiting-tables")
+@click.pass_context
+def adopt_waiting_tables(ctx: click.Context) -> None:
+    """Hand the scheduler the tables waiting for players that it has never seen.
+
+    The scheduler learns waiting tables from the log as they are opened, joined and
+    left; a table opened before it closed idle tables (before an upgrade) would wait for
+    ever. Run this once after upgrading: each such table closes once nothing has
+    happened at it for TABLETOP_TABLE_IDLE_S, as any other does."""
+
+    async def work(redis: Any, settings: Settings) -> tuple[int, int, int] | None:
+        if not settings.table_idle_ms:
+            return None
+        models = await _caught_up(redis, settings)
+        scheduler = compose.scheduler(settings, redis)
+        adopted = waiting = 0
+        for p in range(settings.partitions):
+            keys = Keys(p)
+            found: list[tuple[str, int, int]] = []
+            for scope in ("*", UNLISTED):  # an unlisted table is in no game's lobby
+                for member in await redis.zrange(keys.lobby("lobby", scope), 0, -1):
+                    summary = await models.summary(member.decode())
+                    if summary is not None and summary.status == "lobby":
+                        found.append((summary.match_id, summary.version, summary.updated_at))
+            adopted += await scheduler.adopt(p, found)
+            waiting += len(found)
+        return adopted, waiting, settings.table_idle_ms // 1000
+
+    counted = _run(ctx, work)
+    if counted is None:
+        click.echo("TABLETOP_TABLE_IDLE_S is 0: tables wait for ever, so none is adopted.")
+        return
+    adopted, waiting, seconds = counted
+    idle = f"{seconds / 3600:g} h" if seconds >= 3600 else f"{seconds} s"
+    click.echo(
+        f"{adopted} waiting table{'s' if adopted != 1 else ''} adopted, "
+        f"{waiting - adopted} known already; each closes after {idle} with nothing happening."
+    )
 
 
 # --- replay, audit, export, import, fork ----------------------------------------------------

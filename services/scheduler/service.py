@@ -306,6 +306,21 @@ class Scheduler(PassLoop):
         metrics.TABLES_CLOSED.inc(sent)
         return sent
 
+    async def adopt(self, p: int, waiting: Sequence[tuple[str, int, int]]) -> int:
+        """Learn tables of partition p still waiting for players that the log never
+        showed this scheduler (opened before it closed idle tables, its checkpoint past
+        their entries): each (match id, version, last change in ms) is closed once idle
+        like any other. A table it knows keeps its own entry; the number adopted."""
+        if not self.idle_ms or not waiting:
+            return 0
+        keys = Keys(p)
+        async with self.redis.pipeline(transaction=True) as tx:
+            for match_id, version, since in waiting:
+                tx.zadd(keys.idle_due, {match_id: since + self.idle_ms}, nx=True)
+                tx.hsetnx(keys.idle_version, match_id, version)
+            added: list[int] = await tx.execute()
+        return sum(1 for new in added[::2] if new)
+
     async def warn(self, p: int) -> int:
         """Post "time running low" to every seat of partition p whose warning is due and
         whose deadline is still ahead; the number posted."""

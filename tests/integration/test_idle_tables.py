@@ -148,3 +148,47 @@ async def test_a_clocked_match_leaves_the_idle_tables_as_it_starts(
     await sched.pass_once()
     assert await redis.zscore(keys.idle_due, match_id) is None
     assert await redis.hget(keys.idle_version, match_id) is None
+
+
+async def test_a_table_opened_before_tables_were_closed_is_adopted_and_closes(
+    redis: Redis, redis_server: str, service: CommandService, client: TabletopClient, clock: Clock
+) -> None:
+    """After an upgrade the scheduler's checkpoint is past the tables opened before it
+    closed idle tables: `tabletop adopt-waiting-tables` hands them over from the lobby."""
+    from click.testing import CliRunner
+
+    from services.cli.main import main
+
+    match_id = await client.create("countdown", 2, match_id=uuid.uuid4().hex[:12])
+    await client.join(match_id, "ann")
+    sched = scheduler(redis, redis_server, clock)
+    await sched.pass_once()
+    keys = Keys(partition_of(match_id, 4))
+    # As a scheduler of before would have left it: the log followed, no idle table kept.
+    await redis.delete(keys.idle_due, keys.idle_version)
+    clock.now = T0 + 2 * DAY
+    await sched.pass_once()
+    assert await status_of(service, match_id) == "lobby", "nobody knows it waits"
+    await compose.projector(settings(redis_server), redis).catch_up()  # the lobby lists it
+    env = {"TABLETOP_REDIS_URL": redis_server, "TABLETOP_PARTITIONS": "4"}
+    adopt = ["adopt-waiting-tables"]
+    ran = await asyncio.to_thread(CliRunner().invoke, main, adopt, env=env)
+    assert ran.exit_code == 0, ran.output
+    assert ran.output.startswith("1 waiting table adopted, 0 known already")
+    assert await redis.zscore(keys.idle_due, match_id) == T0 + DAY  # its last change + a day
+    again = await asyncio.to_thread(CliRunner().invoke, main, adopt, env=env)
+    assert again.output.startswith("0 waiting tables adopted, 1 known already")
+    await sched.pass_once()
+
+    async def closed() -> bool:
+        return await status_of(service, match_id) == "closed"
+
+    await wait_for(closed, "the scheduler closes the adopted table")
+    # With closing switched off there is nothing to adopt, and the operator is told so.
+    off = await asyncio.to_thread(
+        CliRunner().invoke, main, adopt, env={**env, "TABLETOP_TABLE_IDLE_S": "0"}
+    )
+    assert (off.exit_code, off.output.strip()) == (
+        0,
+        "TABLETOP_TABLE_IDLE_S is 0: tables wait for ever, so none is adopted.",
+    )
