@@ -93,7 +93,23 @@ async def my_turns(state: State, me: Player) -> list[TurnRow]:
 @get("/api/me/notices", responses=contract.SIGNED)
 async def my_notices(state: State, me: Player) -> list[Notice]:
     """The caller's latest notices, oldest first."""
-    return await _gateway(state).read_models.inbox(me.id, BACKLOG)
+    gw = _gateway(state)
+    return await spoken(gw.names, await gw.read_models.inbox(me.id, BACKLOG))
+
+
+async def spoken(names: NameBook, notices: list[Notice]) -> list[Notice]:
+    """The notices as a player reads them: whoever one names by id (`by`, the player
+    who offered a rematch) named by their display name, as the tables name them."""
+    ids = [n.by for n in notices if n.by]
+    if not ids:
+        return notices
+    named = dict(zip(ids, await names.named(ids), strict=True))
+    return [
+        msgspec.structs.replace(n, text=named[n.by] + n.text[len(n.by) :])
+        if n.by and n.text.startswith(n.by)
+        else n
+        for n in notices
+    ]
 
 
 @websocket("/api/me/notices/live")
@@ -109,14 +125,15 @@ async def live_notices(socket: WebSocket[Any, Any, Any]) -> None:
 
 async def _notify(socket: WebSocket[Any, Any, Any], gw: _Gateway, me: Player) -> None:
     with gw.notices.subscribe(me.id) as news:
-        backlog = await gw.read_models.inbox(me.id, BACKLOG)
+        backlog = await spoken(gw.names, await gw.read_models.inbox(me.id, BACKLOG))
         # A notice made between the subscription and the inbox read comes twice: once in
         # the backlog, once from the hub. The hub itself hands each notice over once.
         sent = {notice.id for notice in backlog}
 
         async def push(notice: Notice) -> None:
             if notice.id not in sent:
-                await _send(socket, {"kind": "notice", "notice": notice})
+                (said,) = await spoken(gw.names, [notice])
+                await _send(socket, {"kind": "notice", "notice": said})
 
         with contextlib.suppress(*GONE):
             await _send(socket, {"kind": "hello", "player": me.id, "notices": backlog})

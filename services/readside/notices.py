@@ -55,6 +55,7 @@ class Draft(msgspec.Struct, frozen=True):
     rank: int | None = None
     rematch_id: str | None = None
     seconds_left: int | None = None
+    by: str | None = None
 
 
 def rule(event_type: str) -> Callable[[Rule], Rule]:
@@ -125,7 +126,7 @@ def rematch_offered(
             continue
         seen.add(player)
         said = f"{offerer} offers a rematch of {title}: accept or decline it."
-        yield Draft(player, "rematch_offered", said)
+        yield Draft(player, "rematch_offered", said, by=offerer)
 
 
 @rule("match.closed")
@@ -180,6 +181,7 @@ def derive(
             if d.rematch_id is not None or d.kind != "rematch_offered"
             else m.rematch_id(match_id),
             seconds_left=d.seconds_left,
+            by=d.by,
         )
         for d in drafts
     ]

@@ -98,3 +98,6 @@ class Notice(msgspec.Struct, kw_only=True, omit_defaults=True, frozen=True):
     rank: int | None = None
     rematch_id: str | None = None
     seconds_left: int | None = None
+    # rematch_offered: who offered, by id. The text names them by it too; the gateway
+    # tells its players the display name instead.
+    by: str | None = None

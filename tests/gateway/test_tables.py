@@ -108,6 +108,26 @@ async def test_a_rematch_over_http_is_offered_accepted_and_opened_with_seats_rot
     assert view["players"] == list(reversed(old["view"]["players"]))
 
 
+async def test_the_player_offered_a_rematch_is_told_who_offers_it_by_name(
+    http: httpx.AsyncClient,
+) -> None:
+    match_id, winner, loser, _ = await won_at_once(http)
+    assert (await http.post(f"/api/matches/{match_id}/rematch", json={}, headers=loser)).is_success
+    me = (await http.get("/api/me", headers=loser)).json()
+    for _ in range(400):  # the notice comes from the projector: a bound, not a measure
+        told = [
+            n
+            for n in (await http.get("/api/me/notices", headers=winner)).json()
+            if n["kind"] == "rematch_offered" and n["match_id"] == match_id
+        ]
+        if told:
+            break
+        await asyncio.sleep(0.05)
+    assert told[0]["by"] == me["player_id"]
+    # The notice names the offerer by id for platforms; the gateway, by name.
+    assert told[0]["text"] == f"{me['name']} offers a rematch of Countdown: accept or decline it."
+
+
 async def test_a_declined_rematch_is_off(http: httpx.AsyncClient) -> None:
     match_id, players = await table_of_two(http, "countdown", {"start": 3})
     first, second, _ = await acting(http, match_id, players)
