@@ -18,6 +18,7 @@ from domain.kernel import games
 from services.gateway import contract
 from services.gateway.tables import NameBook
 from services.gateway.tokens import Player
+from services.readside.notices import BOTS
 from services.readside.readmodels import ReadModels
 
 TOP = 100  # the most places a leaderboard answer holds
@@ -35,6 +36,14 @@ class Standing(msgspec.Struct):
     players who chose the same name tell apart on a board (Ann #3fa2, Ann #91c0)."""
     rating: float
     """The ordinal (mu - 3 sigma), to two places: low until a player has played some."""
+    played: int
+    won: int
+
+
+class BotsRating(msgspec.Struct):
+    """How strong a game's bots play: the one rating they all play under."""
+
+    rating: float
     played: int
     won: int
 
@@ -105,6 +114,24 @@ async def leaderboard(
     ]
 
 
+@get("/api/games/{game:str}/bots", responses=contract.refusals(400, 401, 404, 429))
+async def bots_rating(
+    state: State,
+    request: Request[Any, Any, Any],
+    game: Annotated[str, Parameter(max_length=40, description="The game's name.")],
+) -> BotsRating | None:
+    """The rating every bot of the game plays under (kept off the board, which ranks
+    people), so a player can tell how strong an opponent a bot is; null until a bot has
+    finished a match of it. Open to whoever may read the game's leaderboard."""
+    gw = _gateway(state)
+    if gw.config.leaderboards != "public":
+        gw.caller(request.headers.get("authorization"))
+    if game not in games():
+        raise NotFoundException(f"There is no game called {game}.")
+    found = await gw.read_models.player(game, BOTS)
+    return None if found is None else BotsRating(_rating(found.ordinal), found.played, found.won)
+
+
 @get("/api/me/ratings", responses=contract.SIGNED)
 async def my_ratings(state: State, me: Player) -> list[MyRating]:
     """The caller's rating and place in each game they have finished a match of."""
@@ -124,4 +151,4 @@ async def my_ratings(state: State, me: Player) -> list[MyRating]:
     return out
 
 
-ROUTES = [leaderboard, my_ratings]
+ROUTES = [leaderboard, bots_rating, my_ratings]

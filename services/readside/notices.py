@@ -34,6 +34,7 @@ from services.readside.writes import Writes
 # Bots (services/gateway/seating.py names them `bot-<hex>`, one per table) hear nothing:
 # nobody reads their notices, and an inbox or a list of turns each would pile up keys.
 BOT_PREFIX = "bot-"
+BOTS = f"{BOT_PREFIX}random"  # the one rating every random bot of a game plays under
 STREAM_MAXLEN = 10_000  # per partition, approximately (XADD MAXLEN ~)
 INBOX_SIZE = 50  # the latest notices per player and partition
 POSTED_FOR_MS = 24 * 3600 * 1000  # how long a posted notice's id is remembered

@@ -554,7 +554,7 @@ class RatingsProjection:
         return [RATINGS.rating(g) for g in sorted(games)]
 
 
-BOTS = f"{n.BOT_PREFIX}random"  # the one rating every random bot of a game plays under
+BOTS = n.BOTS  # the one rating every random bot of a game plays under
 
 
 def rating_key(player: str) -> str:

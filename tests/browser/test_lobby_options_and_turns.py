@@ -120,6 +120,8 @@ async def test_the_lobby_hears_of_my_tables_without_asking_again(
         match_id = await countdown_against_a_bot(http, me, {"start": 3})
     await ann.wait_for_selector(f"#my-tables li[data-status=finished] a[href$='{match_id}']")
     await ann.wait_for_selector("#my-ratings >> text=Countdown", timeout=20_000)
+    # The board turns to Countdown, and says how strong its bots play, off the board.
+    await ann.wait_for_selector("#bots-rating >> text=/Bots play at rating -?[0-9.]+ \\(1 played/")
     assert ann.errors == []  # type: ignore[attr-defined]
 
 

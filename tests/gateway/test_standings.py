@@ -88,6 +88,16 @@ async def test_the_board_ranks_people_not_the_bots_they_played(http: httpx.Async
         await asyncio.sleep(0.05)
     assert [(r["game"], r["rank"], r["played"]) for r in rated] == [("countdown", 1, 1)]
     assert [r["player_id"] for r in await board(http, "countdown")] == ["dev-ann"]
+    # Off the board, the bots' one rating still tells a player how strong they play.
+    bots = (await http.get("/api/games/countdown/bots")).json()
+    assert (bots["played"], bots["won"]) == (1, 1 - rated[0]["won"])
+    assert (bots["rating"] > rated[0]["rating"]) == (bots["won"] == 1), "the winner rates higher"
+    assert (await http.get("/api/games/chicken/bots")).json() is None  # none has played it
+    missing = await http.get("/api/games/nosuchgame/bots")
+    assert (missing.status_code, missing.json()["detail"]) == (
+        404,
+        "There is no game called nosuchgame.",
+    )
 
 
 async def test_two_players_of_one_name_are_told_apart_by_their_tags(

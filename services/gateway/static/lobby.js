@@ -249,9 +249,13 @@ function standingsPanel(me) {
   const game = el("select", { id: "board-game", "aria-label": "Leaderboard of" },
     games.map((g) => el("option", { value: g.name }, g.title)));
   const rows = el("tbody");
+  const bots = el("p", { class: "muted", id: "bots-rating" });
   const refresh = async () => {
     try {
-      const board = await api("GET", `/api/games/${encodeURIComponent(game.value)}/leaderboard`);
+      const name = encodeURIComponent(game.value);
+      const [board, bot] = await Promise.all([api("GET", `/api/games/${name}/leaderboard`), api("GET", `/api/games/${name}/bots`)]);
+      // The bots are off the board (it ranks people); how strong they play, all the same.
+      bots.textContent = bot ? `Bots play at rating ${bot.rating.toFixed(2)} (${bot.played} played, ${bot.won} won).` : "";
       rows.replaceChildren(...(board.length ? board.map((r) =>
         el("tr", { class: r.player_id === me.player_id ? "mine" : "" }, el("td", {}, r.rank),
           // The tag tells apart two players who chose the same name.
@@ -283,7 +287,8 @@ function standingsPanel(me) {
     el("h3", {}, "Yours"), mine,
     el("h3", {}, "Leaderboard"),
     el("div", { class: "filters" }, game, " ", el("button", { onclick: refreshAll }, "Refresh ratings")),
-    el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["#", "Player", "Rating", "Played", "Won"].map((h) => el("th", {}, h)))), rows));
+    el("table", { class: "lobby" }, el("thead", {}, el("tr", {}, ["#", "Player", "Rating", "Played", "Won"].map((h) => el("th", {}, h)))), rows),
+    bots);
 }
 
 function row(s) {
