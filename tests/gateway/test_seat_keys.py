@@ -7,12 +7,11 @@ must be annotated `Seat`, and the page's guess by name is never wrong."""
 from __future__ import annotations
 
 import re
-import typing
 from pathlib import Path
 
 import pytest
 
-from domain.kernel import games, get_game
+from domain.kernel import games
 from services.gateway import tables
 
 RENDER = Path(tables.__file__).parent / "static" / "render.js"
@@ -25,30 +24,13 @@ def seat_named() -> re.Pattern[str]:
     return re.compile(found.group(1))
 
 
+# An annotation that holds a number and does not say `Seat` (`int`, `int | None`...).
+A_NUMBER = re.compile(r"^(?!.*\bSeat\b).*\bint\b")
+
+
 def numbers_named_like_seats(game: str) -> list[str]:
-    rules = get_game(game)
-    todo = tables._structs_in(typing.get_type_hints(rules.view).get("return"))
-    todo += tables._structs_in(rules.command_type)
-    pattern, seen, found = seat_named(), set(), []
-    while todo:
-        struct = todo.pop()
-        if struct in seen:
-            continue
-        seen.add(struct)
-        written: dict[str, object] = {}
-        for klass in reversed(struct.__mro__):
-            written.update(getattr(klass, "__annotations__", {}))
-        hints = typing.get_type_hints(struct)
-        for name in struct.__struct_fields__:
-            annotation = str(written.get(name, ""))
-            if (
-                pattern.search(name)
-                and re.search(r"\bint\b", annotation)
-                and "Seat" not in annotation
-            ):
-                found.append(f"{struct.__name__}.{name}: {annotation}")
-            todo += tables._structs_in(hints[name])
-    return sorted(found)
+    pattern = seat_named()
+    return [f for f in tables._fields_written_as(game, A_NUMBER) if pattern.search(f)]
 
 
 @pytest.mark.parametrize("game", sorted(games()))
