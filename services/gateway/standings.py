@@ -87,6 +87,17 @@ def tag(player_id: str) -> str:
     return hashlib.sha256(player_id.encode()).hexdigest()[:4]
 
 
+def _board_of(state: State, request: Request[Any, Any, Any], game: str) -> _Gateway:
+    """The gateway, once the caller may read the game's board and the game exists: open
+    to anyone unless the operator keeps the boards to signed-in players (401)."""
+    gw = _gateway(state)
+    if gw.config.leaderboards != "public":
+        gw.caller(request.headers.get("authorization"))
+    if game not in games():
+        raise NotFoundException(f"There is no game called {game}.")
+    return gw
+
+
 @get("/api/games/{game:str}/leaderboard", responses=contract.refusals(400, 401, 404, 429))
 async def leaderboard(
     state: State,
@@ -97,11 +108,7 @@ async def leaderboard(
     """The game's best players by rating, best first. Open to anyone, like the lobby,
     unless the operator keeps the boards to signed-in players
     (`TABLETOP_LEADERBOARDS=players`: 401 without a token)."""
-    gw = _gateway(state)
-    if gw.config.leaderboards != "public":
-        gw.caller(request.headers.get("authorization"))
-    if game not in games():
-        raise NotFoundException(f"There is no game called {game}.")
+    gw = _board_of(state, request, game)
     rows = await gw.read_models.leaderboard(game, top)
     names = await gw.names.named([player for player, _ in rows])
     # Best first: a player shares the place of the one before when rated the same.
@@ -123,12 +130,7 @@ async def bots_rating(
     """The rating every bot of the game plays under (kept off the board, which ranks
     people), so a player can tell how strong an opponent a bot is; null until a bot has
     finished a match of it. Open to whoever may read the game's leaderboard."""
-    gw = _gateway(state)
-    if gw.config.leaderboards != "public":
-        gw.caller(request.headers.get("authorization"))
-    if game not in games():
-        raise NotFoundException(f"There is no game called {game}.")
-    found = await gw.read_models.player(game, BOTS)
+    found = await _board_of(state, request, game).read_models.player(game, BOTS)
     return None if found is None else BotsRating(_rating(found.ordinal), found.played, found.won)
 
 
