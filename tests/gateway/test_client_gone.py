@@ -43,6 +43,7 @@ class ReadModels:
 class Gateway:
     notices = Hub()
     read_models = ReadModels()
+    names = None  # no notice here names a player to look up
 
 
 async def test_a_notice_socket_whose_client_left_ends_without_an_error() -> None:
